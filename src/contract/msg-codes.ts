@@ -1,0 +1,33 @@
+import { Schema } from "effect";
+
+/**
+ * Every `msgCode` the API can answer with. The client shows each one in the user's language
+ * (src/ui/msg-code-text.ts); the server never sends prose.
+ */
+export const msgCodes = [
+  "INVALID_REQUEST",
+  "EDITION_MISMATCH",
+  "NOT_FOUND",
+  "METHOD_NOT_ALLOWED",
+  "UNAUTHORIZED",
+  "FORBIDDEN",
+  "INTERNAL_ERROR",
+  "DATABASE_UNAVAILABLE",
+] as const;
+
+export const MsgCode = Schema.Literals(msgCodes);
+export type MsgCode = typeof MsgCode.Type;
+
+/** One problem found while validating a request: where it is and what is wrong. */
+export const ValidationIssue = Schema.Struct({
+  path: Schema.String,
+  message: Schema.String,
+});
+export type ValidationIssue = typeof ValidationIssue.Type;
+
+/** The body of every error answer. */
+export const ApiError = Schema.Struct({
+  msgCode: MsgCode,
+  issues: Schema.optional(Schema.Array(ValidationIssue)),
+});
+export type ApiError = typeof ApiError.Type;

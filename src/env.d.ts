@@ -1,0 +1,9 @@
+/// <reference types="vite/client" />
+
+declare module "*.po" {
+  import type { Messages } from "@lingui/core";
+  export const messages: Messages;
+}
+
+/** Identifies the build; the app compares it with builds/latest.json to offer a reload. */
+declare const __BUILD_ID__: string;

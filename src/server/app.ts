@@ -1,0 +1,69 @@
+import { Hono } from "hono";
+import { secureHeaders } from "hono/secure-headers";
+import { CommonQuery } from "../contract/common.ts";
+import { RuntimeConfig } from "../contract/runtime-config.ts";
+import { runtimeConfigOf, type ServerConfig } from "./config.ts";
+import type { Database } from "./db/database.ts";
+import { ApiFailure } from "./http/api-failure.ts";
+import { queryOf, reply } from "./http/validate.ts";
+import type { Logger } from "./logger.ts";
+import { healthRoutes } from "./routes/health.ts";
+import { spaRoutes } from "./spa.ts";
+
+export interface AppDeps {
+  readonly config: ServerConfig;
+  readonly database: Database;
+  readonly logger: Logger;
+  readonly version: string;
+}
+
+export type AppEnv = { Variables: { requestId: string } };
+
+export function createApp(deps: AppDeps) {
+  const api = new Hono<AppEnv>()
+    .use(async (c, next) => {
+      // Every request names the edition it was built for; a mismatch would mix two products' data.
+      const query = queryOf(c, CommonQuery);
+      if (query.ctx && query.ctx !== deps.config.edition) throw new ApiFailure(400, "EDITION_MISMATCH");
+      await next();
+    })
+    .route("/health", healthRoutes(deps))
+    .get("/config", (c) => reply(c, RuntimeConfig, runtimeConfigOf(deps.config)))
+    .all("*", () => {
+      throw new ApiFailure(404, "NOT_FOUND");
+    });
+
+  const app = new Hono<AppEnv>();
+  app.use(async (c, next) => {
+    const requestId = c.req.header("x-request-id") ?? crypto.randomUUID();
+    c.set("requestId", requestId);
+    c.header("X-Request-Id", requestId);
+    const started = performance.now();
+    await next();
+    deps.logger.info("request", {
+      requestId,
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      durationMs: Math.round((performance.now() - started) * 100) / 100,
+    });
+  });
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: undefined,
+      crossOriginEmbedderPolicy: false,
+      referrerPolicy: "strict-origin-when-cross-origin",
+    }),
+  );
+  app.route(deps.config.apiBase, api);
+  app.route("/", spaRoutes(deps));
+
+  app.onError((error, c) => {
+    if (error instanceof ApiFailure) {
+      return c.json({ msgCode: error.msgCode, ...(error.issues ? { issues: error.issues } : {}) }, error.status);
+    }
+    deps.logger.error("unhandled error", { requestId: c.get("requestId"), error });
+    return c.json({ msgCode: "INTERNAL_ERROR" }, 500);
+  });
+  return app;
+}

@@ -1,0 +1,88 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import * as schema from "./schema.ts";
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type DatabaseDriver = "pglite" | "postgres";
+
+export interface Database {
+  readonly db: Db;
+  readonly driver: DatabaseDriver;
+  /** Applies pending migrations; safe when several instances start together. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = path.resolve(import.meta.dirname, "migrations");
+
+/** Any advisory-lock key unique to this application; serialises migrations across instances. */
+const MIGRATION_LOCK_KEY = 727_100_001;
+
+export interface DatabaseOptions {
+  /** A PostgreSQL URL, or null for the embedded database. */
+  readonly url: string | null;
+  /** Folder of the embedded database, or "memory://" for a throw-away one. */
+  readonly pgliteDir: string;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.url ? openPostgres(options.url) : openPglite(options.pgliteDir);
+}
+
+async function openPglite(dir: string): Promise<Database> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  if (!dir.startsWith("memory://")) mkdirSync(path.dirname(dir), { recursive: true });
+  const client = await PGlite.create(dir);
+  const db = drizzle({ client, schema });
+  return {
+    db: db as unknown as Db,
+    driver: "pglite",
+    migrate: () => migrate(db, { migrationsFolder }),
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const { default: pg } = await import("pg");
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = drizzle({ client: pool, schema });
+  return {
+    db: db as unknown as Db,
+    driver: "postgres",
+    async migrate() {
+      // One connection holds the lock while migrating, so parallel starts apply each migration once.
+      const conn = await pool.connect();
+      try {
+        await conn.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+        await migrate(drizzle({ client: conn, schema }), { migrationsFolder });
+      } finally {
+        await conn.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
+        conn.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** Round-trip time of a trivial query, in milliseconds. */
+export async function pingDatabase(db: Db): Promise<number> {
+  const started = performance.now();
+  await db.execute(sql`select 1`);
+  return performance.now() - started;
+}
+
+/** Number of migrations applied, read from drizzle's journal table. */
+export async function appliedMigrations(db: Db): Promise<number> {
+  const result = await db.execute<{ count: number }>(
+    sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
+  );
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { count: number }[];
+  return Number(rows[0]?.count ?? 0);
+}

@@ -1,0 +1,47 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { serve } from "@hono/node-server";
+import { createApp } from "./app.ts";
+import { loadConfig } from "./config.ts";
+import { openDatabase } from "./db/database.ts";
+import { recordInstallation } from "./db/app-meta.ts";
+import { createLogger } from "./logger.ts";
+
+const bootStarted = performance.now();
+const config = loadConfig();
+const logger = createLogger(config.logLevel, { service: "api", edition: config.edition });
+const version = (
+  JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../package.json"), "utf8")) as { version: string }
+).version;
+
+const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, "pglite") });
+await database.migrate();
+await recordInstallation(database.db);
+
+const app = createApp({ config, database, logger, version });
+const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  logger.info("listening", {
+    url: `http://${config.host}:${info.port}`,
+    database: database.driver,
+    coldStartMs: Math.round(performance.now() - bootStarted),
+  });
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info("shutting down", { signal });
+  const timer = setTimeout(() => {
+    logger.error("shutdown timed out; exiting", { timeoutMs: config.shutdownTimeoutMs });
+    process.exit(1);
+  }, config.shutdownTimeoutMs);
+  timer.unref();
+  // Stop accepting connections, let requests in flight finish, then release the database.
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await database.close();
+  logger.info("stopped");
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));
