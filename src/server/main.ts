@@ -38,7 +38,12 @@ async function shutdown(signal: string) {
   }, config.shutdownTimeoutMs);
   timer.unref();
   // Stop accepting connections, let requests in flight finish, then release the database.
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  const http = server as unknown as { closeIdleConnections?: () => void; closeAllConnections?: () => void };
+  http.closeIdleConnections?.();
+  const force = setTimeout(() => http.closeAllConnections?.(), Math.min(5_000, config.shutdownTimeoutMs / 2));
+  force.unref();
+  await closed;
   await database.close();
   logger.info("stopped");
   process.exit(0);

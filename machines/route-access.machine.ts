@@ -1,0 +1,74 @@
+import { assign, assertEvent, setup } from "xstate";
+import type { AccessFacts } from "./guards/access-facts.ts";
+import { type Redirect, type RouteGuardName, routeGuardNames, routeGuards } from "./guards/route-guards.ts";
+
+export interface RouteAccessInput {
+  /** The guard names the route table gives the requested route. */
+  readonly guards: readonly RouteGuardName[];
+  readonly facts: AccessFacts;
+}
+
+interface RouteAccessContext extends RouteAccessInput {
+  readonly redirect: Redirect | null;
+}
+
+export type RouteAccessEvent = { type: "facts.changed"; facts: AccessFacts };
+
+const applies = (context: RouteAccessContext, guard: RouteGuardName) => context.guards.includes(guard);
+
+/**
+ * Decides whether the requested route may render. Guards are checked in a fixed order (who you are,
+ * then what kind of account, then what you pay for, then what you are doing), so two routes with
+ * the same guards always send the same user to the same place. React renders `allowed`, follows
+ * `redirecting`, and shows a wait while the session is still being restored.
+ */
+export const routeAccessMachine = setup({
+  types: {
+    input: {} as RouteAccessInput,
+    context: {} as RouteAccessContext,
+    events: {} as RouteAccessEvent,
+  },
+  guards: {
+    awaitsSession: ({ context }) =>
+      context.guards.some((g) => routeGuards[g].check(context.facts) === "pending"),
+    deniedBy: ({ context }, params: { routeGuard: RouteGuardName }) =>
+      applies(context, params.routeGuard) && routeGuards[params.routeGuard].check(context.facts) === "fail",
+  },
+  actions: {
+    assignFacts: assign({
+      facts: ({ event }) => {
+        assertEvent(event, "facts.changed");
+        return event.facts;
+      },
+    }),
+    assignRedirect: assign({
+      redirect: ({ context }, params: { routeGuard: RouteGuardName }) =>
+        routeGuards[params.routeGuard].redirect(context.facts),
+    }),
+    clearRedirect: assign({ redirect: null }),
+  },
+}).createMachine({
+  id: "routeAccess",
+  description: "Evaluates a route's guard list (specification section 2, rules in PRODUCT.md).",
+  context: ({ input }) => ({ ...input, redirect: null }),
+  initial: "checking",
+  on: {
+    "facts.changed": { target: ".checking", actions: ["assignFacts", "clearRedirect"] },
+  },
+  states: {
+    checking: {
+      always: [
+        { guard: "awaitsSession", target: "waitingForSession" },
+        ...routeGuardNames.map((routeGuard) => ({
+          guard: { type: "deniedBy" as const, params: { routeGuard } },
+          target: "redirecting",
+          actions: { type: "assignRedirect" as const, params: { routeGuard } },
+        })),
+        { target: "allowed" },
+      ],
+    },
+    waitingForSession: { description: "The session is being restored; nothing is rendered yet." },
+    allowed: { description: "Every guard passed: the route renders." },
+    redirecting: { description: "A guard failed: the app navigates to context.redirect." },
+  },
+});

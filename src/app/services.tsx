@@ -1,0 +1,28 @@
+import { createContext, useContext, type ReactNode } from "react";
+import type { Product } from "../contract/common.ts";
+import type { RuntimeConfig } from "../contract/runtime-config.ts";
+import type { HttpClient } from "../client/http.ts";
+import { editionBrands, type EditionBrand } from "../ui/editions.ts";
+
+/** What every screen may use: the runtime configuration, the edition's brand and the API client. */
+export interface AppServices {
+  readonly config: RuntimeConfig;
+  readonly brand: EditionBrand;
+  readonly http: HttpClient;
+  /** The current product (`stc`) sent with every request. */
+  readonly product: () => Product;
+}
+
+const ServicesContext = createContext<AppServices | null>(null);
+
+export function ServicesProvider({ services, children }: { services: AppServices; children: ReactNode }) {
+  return <ServicesContext.Provider value={services}>{children}</ServicesContext.Provider>;
+}
+
+export function useServices(): AppServices {
+  const services = useContext(ServicesContext);
+  if (!services) throw new Error("useServices outside ServicesProvider");
+  return services;
+}
+
+export const brandOf = (config: RuntimeConfig): EditionBrand => editionBrands[config.edition];

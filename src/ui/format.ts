@@ -1,0 +1,52 @@
+import type { Locale } from "../contract/common.ts";
+
+const intlLocale: Record<Locale, string> = { en: "en-US", es: "es-ES" };
+
+/** The Intl locale behind each product language (en: US conventions, es: Spain). */
+export const toIntlLocale = (locale: Locale): string => intlLocale[locale];
+
+/** First day of the week, 0 = Sunday (specification section 9: Sunday in en, Monday in es). */
+export const firstWeekday: Record<Locale, 0 | 1> = { en: 0, es: 1 };
+
+const dateFormats = new Map<Locale, Intl.DateTimeFormat>();
+
+/** mm/dd/yy in English, dd/mm/yy in Spanish. */
+export function formatDate(date: Date | string, locale: Locale): string {
+  let format = dateFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(intlLocale[locale], {
+      year: "2-digit",
+      month: "2-digit",
+      day: "2-digit",
+      timeZone: "UTC",
+    });
+    dateFormats.set(locale, format);
+  }
+  return format.format(typeof date === "string" ? new Date(date) : date);
+}
+
+export function formatDateTime(date: Date | string, locale: Locale): string {
+  return new Intl.DateTimeFormat(intlLocale[locale], {
+    year: "2-digit",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+  }).format(typeof date === "string" ? new Date(date) : date);
+}
+
+export function formatNumber(value: number, locale: Locale, options?: Intl.NumberFormatOptions): string {
+  return new Intl.NumberFormat(intlLocale[locale], options).format(value);
+}
+
+export function formatMoney(value: number, currency: "EUR" | "USD", locale: Locale): string {
+  return new Intl.NumberFormat(intlLocale[locale], { style: "currency", currency }).format(value);
+}
+
+export function formatPercent(value: number, locale: Locale, fractionDigits = 2): string {
+  return new Intl.NumberFormat(intlLocale[locale], {
+    style: "percent",
+    minimumFractionDigits: fractionDigits,
+    maximumFractionDigits: fractionDigits,
+  }).format(value);
+}

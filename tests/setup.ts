@@ -1,0 +1,2 @@
+// Shared test setup: nothing global is mocked; each test builds what it needs.
+export {};

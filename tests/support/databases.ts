@@ -1,0 +1,56 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { openDatabase, type Database } from "../../src/server/db/database.ts";
+
+export interface TestDatabaseTarget {
+  readonly name: "pglite" | "postgres";
+  /** Opens a fresh, migrated database; `drop` removes it afterwards. */
+  open(): Promise<{ database: Database; drop: () => Promise<void> }>;
+}
+
+const pglite: TestDatabaseTarget = {
+  name: "pglite",
+  async open() {
+    const database = await openDatabase({ url: null, pgliteDir: "memory://" });
+    await database.migrate();
+    return { database, drop: () => database.close() };
+  },
+};
+
+/** A throw-away database on the PostgreSQL server of TEST_DATABASE_URL, created and dropped per use. */
+function postgres(url: string): TestDatabaseTarget {
+  return {
+    name: "postgres",
+    async open() {
+      const name = `test_${randomBytes(6).toString("hex")}`;
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      await admin.end();
+      const dbUrl = new URL(url);
+      dbUrl.pathname = `/${name}`;
+      const database = await openDatabase({ url: dbUrl.toString(), pgliteDir: "" });
+      await database.migrate();
+      return {
+        database,
+        drop: async () => {
+          await database.close();
+          const cleanup = new pg.Client({ connectionString: url });
+          await cleanup.connect();
+          await cleanup.query(`drop database if exists ${name} with (force)`);
+          await cleanup.end();
+        },
+      };
+    },
+  };
+}
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+export const databaseTargets: readonly TestDatabaseTarget[] = [
+  pglite,
+  ...(process.env.TEST_DATABASE_URL ? [postgres(process.env.TEST_DATABASE_URL)] : []),
+];
+
+if (!process.env.TEST_DATABASE_URL) {
+  console.info("TEST_DATABASE_URL is not set: server tests run on PGlite only.");
+}
