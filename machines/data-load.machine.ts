@@ -24,7 +24,10 @@ export const dataLoadMachine = setup({
       invoke: {
         id: "load",
         src: "load",
-        onDone: { target: "loaded", actions: assign({ data: ({ event }) => event.output, error: null }) },
+        onDone: {
+          target: "loaded",
+          actions: assign({ data: ({ event }) => event.output, error: null }),
+        },
         onError: { target: "failed", actions: assign({ error: ({ event }) => event.error }) },
       },
     },

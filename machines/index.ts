@@ -14,7 +14,7 @@ export interface MachineEntry {
   /** Input for a representative actor. */
   readonly input?: unknown;
   /** Events to explore for paths; internal events (done, error, after) must be listed here. */
-  readonly pathEvents: readonly EventObject[];
+  readonly pathEvents: readonly (EventObject & Record<string, unknown>)[];
 }
 
 const guestFacts = signedOutFacts("ht", "simAssets");
@@ -25,9 +25,14 @@ export const machineRegistry: readonly MachineEntry[] = [
     title: "Route access (route guards)",
     guards: {
       awaitsSession: "A guard of the route needs the session, which is still being restored.",
-      ...Object.fromEntries(routeGuardNames.map((g) => [`deniedBy(${g})`, `${g}: ${routeGuards[g].rule}`])),
+      ...Object.fromEntries(
+        routeGuardNames.map((g) => [`deniedBy(${g})`, `${g}: ${routeGuards[g].rule}`]),
+      ),
     },
-    input: { guards: ["auth-registered", "portfolio-creation", "subscribed"], facts: { ...guestFacts, session: "unknown" } },
+    input: {
+      guards: ["auth-registered", "portfolio-creation", "subscribed"],
+      facts: { ...guestFacts, session: "unknown" },
+    },
     pathEvents: [
       { type: "facts.changed", facts: guestFacts },
       {
@@ -35,7 +40,13 @@ export const machineRegistry: readonly MachineEntry[] = [
         facts: {
           ...guestFacts,
           session: "signedIn",
-          account: { kind: "standard", trial: false, subscribedProducts: [], bananaPermission: false, policiesAccepted: true },
+          account: {
+            kind: "standard",
+            trial: false,
+            subscribedProducts: [],
+            bananaPermission: false,
+            policiesAccepted: true,
+          },
         },
       },
       {
@@ -44,15 +55,24 @@ export const machineRegistry: readonly MachineEntry[] = [
           ...guestFacts,
           session: "signedIn",
           creationInProgress: true,
-          account: { kind: "standard", trial: false, subscribedProducts: ["simAssets"], bananaPermission: false, policiesAccepted: true },
+          account: {
+            kind: "standard",
+            trial: false,
+            subscribedProducts: ["simAssets"],
+            bananaPermission: false,
+            policiesAccepted: true,
+          },
         },
       },
-    ] as EventObject[],
+    ],
   },
   {
     machine: versionCheckMachine,
     title: "New version check",
-    guards: { isNewBuild: "builds/latest.json names another build than the running one (poll every 10 seconds)." },
+    guards: {
+      isNewBuild:
+        "builds/latest.json names another build than the running one (poll every 10 seconds).",
+    },
     input: { currentBuild: "build-1" },
     pathEvents: [
       { type: "xstate.after.pollInterval.versionCheck.waiting" },
@@ -61,7 +81,7 @@ export const machineRegistry: readonly MachineEntry[] = [
       { type: "xstate.error.actor.fetchLatestBuild", error: new Error("offline") },
       { type: "version.reload" },
       { type: "version.dismiss" },
-    ] as EventObject[],
+    ],
   },
   {
     machine: dataLoadMachine,
@@ -72,12 +92,15 @@ export const machineRegistry: readonly MachineEntry[] = [
       { type: "xstate.error.actor.load", error: new Error("offline") },
       { type: "data.retry" },
       { type: "data.refresh" },
-    ] as EventObject[],
+    ],
   },
 ];
 
 export function machineEntry(id: string): MachineEntry {
   const entry = machineRegistry.find((e) => e.machine.id === id);
-  if (!entry) throw new Error(`Unknown machine "${id}"; known: ${machineRegistry.map((e) => e.machine.id).join(", ")}`);
+  if (!entry)
+    throw new Error(
+      `Unknown machine "${id}"; known: ${machineRegistry.map((e) => e.machine.id).join(", ")}`,
+    );
   return entry;
 }

@@ -1,6 +1,11 @@
 import { assign, assertEvent, setup } from "xstate";
 import type { AccessFacts } from "./guards/access-facts.ts";
-import { type Redirect, type RouteGuardName, routeGuardNames, routeGuards } from "./guards/route-guards.ts";
+import {
+  type Redirect,
+  type RouteGuardName,
+  routeGuardNames,
+  routeGuards,
+} from "./guards/route-guards.ts";
 
 export interface RouteAccessInput {
   /** The guard names the route table gives the requested route. */
@@ -14,7 +19,8 @@ interface RouteAccessContext extends RouteAccessInput {
 
 export type RouteAccessEvent = { type: "facts.changed"; facts: AccessFacts };
 
-const applies = (context: RouteAccessContext, guard: RouteGuardName) => context.guards.includes(guard);
+const applies = (context: RouteAccessContext, guard: RouteGuardName) =>
+  context.guards.includes(guard);
 
 /**
  * Decides whether the requested route may render. Guards are checked in a fixed order (who you are,
@@ -32,7 +38,8 @@ export const routeAccessMachine = setup({
     awaitsSession: ({ context }) =>
       context.guards.some((g) => routeGuards[g].check(context.facts) === "pending"),
     deniedBy: ({ context }, params: { routeGuard: RouteGuardName }) =>
-      applies(context, params.routeGuard) && routeGuards[params.routeGuard].check(context.facts) === "fail",
+      applies(context, params.routeGuard) &&
+      routeGuards[params.routeGuard].check(context.facts) === "fail",
   },
   actions: {
     assignFacts: assign({

@@ -59,7 +59,9 @@ export const versionCheckMachine = setup({
       description: "A newer build is deployed; the app shows a reload banner.",
       on: { "version.reload": "reloading", "version.dismiss": "dismissed" },
     },
-    dismissed: { description: "The user chose to finish what they were doing; reloads on the next navigation." },
+    dismissed: {
+      description: "The user chose to finish what they were doing; reloads on the next navigation.",
+    },
     reloading: { entry: "reloadPage", type: "final" },
   },
 });

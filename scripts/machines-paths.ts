@@ -4,7 +4,9 @@ import { describePath, pathsOf } from "./lib/machine-docs.ts";
 
 const id = process.argv[2];
 if (!id) {
-  console.log(`usage: npm run machines:paths -- <id>\nmachines: ${machineRegistry.map((e) => e.machine.id).join(", ")}`);
+  console.log(
+    `usage: npm run machines:paths -- <id>\nmachines: ${machineRegistry.map((e) => e.machine.id).join(", ")}`,
+  );
   process.exit(1);
 }
 const entry = machineEntry(id);

@@ -21,7 +21,9 @@ export function isRouteGuardName(name: string): name is RouteGuardName {
 }
 
 /** Throws on a name the specification does not define: a typo must never open a page. */
-export function assertRouteGuardNames(names: readonly string[]): asserts names is readonly RouteGuardName[] {
+export function assertRouteGuardNames(
+  names: readonly string[],
+): asserts names is readonly RouteGuardName[] {
   for (const name of names) {
     if (!isRouteGuardName(name)) throw new Error(`Unknown route guard "${name}"`);
   }
@@ -29,11 +31,7 @@ export function assertRouteGuardNames(names: readonly string[]): asserts names i
 
 /** Screens a guard can send the user to (ids of the route table). */
 export type RedirectTarget =
-  | "index"
-  | "auth-SignIn"
-  | "account-portfolios"
-  | "choose-your-plan"
-  | "create-q1";
+  "index" | "auth-SignIn" | "account-portfolios" | "choose-your-plan" | "create-q1";
 
 export interface Redirect {
   readonly to: RedirectTarget;
@@ -56,25 +54,36 @@ const signedIn = (f: AccessFacts): Verdict =>
   f.session === "unknown" ? "pending" : f.session === "signedIn" ? "pass" : "fail";
 
 /** Checks a fact of the signed-in account; signed-out users pass, other guards deal with them. */
-const account = (f: AccessFacts, ok: (a: NonNullable<AccessFacts["account"]>) => boolean): Verdict => {
+const account = (
+  f: AccessFacts,
+  ok: (a: NonNullable<AccessFacts["account"]>) => boolean,
+): Verdict => {
   if (f.session === "unknown") return "pending";
   if (!f.account) return "pass";
   return ok(f.account) ? "pass" : "fail";
 };
 
 /** Like `account`, but signed-out users fail: the rule needs something only an account can have. */
-const accountHas = (f: AccessFacts, ok: (a: NonNullable<AccessFacts["account"]>) => boolean): Verdict => {
+const accountHas = (
+  f: AccessFacts,
+  ok: (a: NonNullable<AccessFacts["account"]>) => boolean,
+): Verdict => {
   if (f.session === "unknown") return "pending";
   return f.account && ok(f.account) ? "pass" : "fail";
 };
 
 const home: Redirect = { to: "index", keepPath: false };
-const plans = (product?: Product): Redirect => ({ to: "choose-your-plan", keepPath: true, ...(product ? { product } : {}) });
+const plans = (product?: Product): Redirect => ({
+  to: "choose-your-plan",
+  keepPath: true,
+  ...(product ? { product } : {}),
+});
 
 export const routeGuards: Record<RouteGuardName, GuardRule> = {
   "auth-guest": {
     rule: "Signed out only; a signed-in user goes to my portfolios.",
-    check: (f) => (f.session === "unknown" ? "pending" : f.session === "signedOut" ? "pass" : "fail"),
+    check: (f) =>
+      f.session === "unknown" ? "pending" : f.session === "signedOut" ? "pass" : "fail",
     redirect: () => ({ to: "account-portfolios", keepPath: false }),
   },
   "auth-registered": {

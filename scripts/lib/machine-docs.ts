@@ -2,7 +2,12 @@ import type { AnyStateMachine, AnyStateNode } from "xstate";
 import { getShortestPaths, getSimplePaths, type StatePath } from "xstate/graph";
 import type { MachineEntry } from "../../machines/index.ts";
 
-type Transition = { target?: readonly AnyStateNode[]; guard?: unknown; eventType: string; delay?: unknown };
+type Transition = {
+  target?: readonly AnyStateNode[];
+  guard?: unknown;
+  eventType: string;
+  delay?: unknown;
+};
 
 const nodeName = (n: AnyStateNode) => (n.path.length ? n.path.join("_") : n.machine.id);
 
@@ -28,16 +33,24 @@ export function toMermaid(machine: AnyStateMachine): string {
   const out = ["stateDiagram-v2"];
   const edge = (ind: string, from: AnyStateNode, t: Transition, label: string) => {
     const g = guardLabel(t.guard);
-    for (const target of t.target ?? [from]) out.push(`${ind}${nodeName(from)} --> ${nodeName(target)}: ${label}${g ? ` [${g}]` : ""}`);
+    for (const target of t.target ?? [from])
+      out.push(`${ind}${nodeName(from)} --> ${nodeName(target)}: ${label}${g ? ` [${g}]` : ""}`);
   };
   const walk = (node: AnyStateNode, ind: string) => {
     const initial = node.initial?.target?.[0];
     if (initial) out.push(`${ind}[*] --> ${nodeName(initial)}`);
     for (const child of Object.values(node.states) as AnyStateNode[]) {
-      if (child.description) out.push(`${ind}${nodeName(child)}: ${child.key}\\n${child.description.replaceAll(":", " -")}`);
+      if (child.description)
+        out.push(
+          `${ind}${nodeName(child)}: ${child.key}\\n${child.description.replaceAll(":", " -")}`,
+        );
       if (child.type === "final") out.push(`${ind}${nodeName(child)} --> [*]`);
-      for (const inv of child.invoke) out.push(`${ind}note right of ${nodeName(child)}: invokes ${typeof inv.src === "string" ? inv.src : inv.id}`);
-      for (const [, ts] of child.transitions) for (const t of ts as Transition[]) edge(ind, child, t, eventLabel(t));
+      for (const inv of child.invoke)
+        out.push(
+          `${ind}note right of ${nodeName(child)}: invokes ${typeof inv.src === "string" ? inv.src : inv.id}`,
+        );
+      for (const [, ts] of child.transitions)
+        for (const t of ts as Transition[]) edge(ind, child, t, eventLabel(t));
       for (const t of (child.always ?? []) as Transition[]) edge(ind, child, t, "always");
       if (Object.keys(child.states).length) {
         out.push(`${ind}state ${nodeName(child)} {`);
@@ -50,7 +63,8 @@ export function toMermaid(machine: AnyStateMachine): string {
   // Transitions declared on the root apply in every state.
   for (const [, ts] of machine.root.transitions) {
     for (const t of ts as Transition[]) {
-      for (const target of t.target ?? []) out.push(`  note left of ${nodeName(target)}: any state --> ${t.eventType}`);
+      for (const target of t.target ?? [])
+        out.push(`  note left of ${nodeName(target)}: any state --> ${t.eventType}`);
     }
   }
   return out.join("\n");
@@ -89,7 +103,9 @@ export function guardsOf(machine: AnyStateMachine): Set<string> {
 /** The machine's configuration as JSON the Stately visualiser imports (implementations by name). */
 export function toStatelyJson(machine: AnyStateMachine): string {
   const replacer = (_key: string, value: unknown) =>
-    typeof value === "function" ? { type: (value as { type?: string }).type ?? (value.name || "inline") } : value;
+    typeof value === "function"
+      ? { type: (value as { type?: string }).type ?? (value.name || "inline") }
+      : value;
   return JSON.stringify(machine.config, replacer, 2) + "\n";
 }
 
@@ -99,7 +115,10 @@ export function describePath(path: StatePath<any, any>): string {
   const steps = path.steps
     .filter((s) => s.event.type !== "xstate.init")
     .map((s, i) => `  ${i + 1}. send ${s.event.type} -> ${stateLabel(s.state.value)}`);
-  return [`reach "${stateLabel(path.state.value)}"${steps.length ? "" : " (initial state)"}`, ...steps].join("\n");
+  return [
+    `reach "${stateLabel(path.state.value)}"${steps.length ? "" : " (initial state)"}`,
+    ...steps,
+  ].join("\n");
 }
 
 export function pathsOf(entry: MachineEntry, kind: "shortest" | "simple") {
@@ -108,7 +127,9 @@ export function pathsOf(entry: MachineEntry, kind: "shortest" | "simple") {
     events: entry.pathEvents as never,
     serializeState: (s: { value: unknown }) => JSON.stringify(s.value),
   };
-  return kind === "shortest" ? getShortestPaths(entry.machine, options) : getSimplePaths(entry.machine, options);
+  return kind === "shortest"
+    ? getShortestPaths(entry.machine, options)
+    : getSimplePaths(entry.machine, options);
 }
 
 export function machineMarkdown(entry: MachineEntry): string {
@@ -116,7 +137,10 @@ export function machineMarkdown(entry: MachineEntry): string {
   const events = eventsOf(machine);
   const guards = [...guardsOf(machine)].sort();
   const undocumented = guards.filter((g) => !(g in entry.guards));
-  if (undocumented.length) throw new Error(`${machine.id}: guards without a rule in the registry: ${undocumented.join(", ")}`);
+  if (undocumented.length)
+    throw new Error(
+      `${machine.id}: guards without a rule in the registry: ${undocumented.join(", ")}`,
+    );
   const lines = [
     `# ${entry.title} (\`${machine.id}\`)`,
     "",
@@ -141,7 +165,9 @@ export function machineMarkdown(entry: MachineEntry): string {
     "## Guards",
     "",
     guards.length ? "| guard | rule it mirrors |" : "This machine has no guards.",
-    ...(guards.length ? ["|---|---|", ...guards.map((g) => `| \`${g}\` | ${entry.guards[g]} |`)] : []),
+    ...(guards.length
+      ? ["|---|---|", ...guards.map((g) => `| \`${g}\` | ${entry.guards[g]} |`)]
+      : []),
     "",
     "## Shortest paths (for QA)",
     "",

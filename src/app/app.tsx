@@ -10,8 +10,17 @@ import { RouteErrorBoundary, Shell } from "./shell.tsx";
 import type { Locale } from "../contract/common.ts";
 
 /** Everything every screen needs, around the router. */
-export function AppProviders({ services, children }: { services: AppServices; children: ReactNode }) {
-  const facts = useMemo(() => signedOutFacts(services.config.edition, services.product()), [services]);
+export function AppProviders({
+  services,
+  children,
+}: {
+  services: AppServices;
+  children: ReactNode;
+}) {
+  const facts = useMemo(
+    () => signedOutFacts(services.config.edition, services.product()),
+    [services],
+  );
   return (
     <I18nProvider i18n={i18n}>
       <ServicesProvider services={services}>
@@ -26,9 +35,11 @@ export const appRoutes = [{ path: "*", element: <Shell />, errorElement: <RouteE
 function ConsentBanner({ locale }: { locale: Locale }) {
   const { brand, config } = useServices();
   useEffect(() => {
-    startConsent({ brand, locale, i18n, marketingScriptUrl: config.marketingScriptUrl }).catch((error: unknown) => {
-      console.error("cookie consent failed to start", error);
-    });
+    startConsent({ brand, locale, i18n, marketingScriptUrl: config.marketingScriptUrl }).catch(
+      (error: unknown) => {
+        console.error("cookie consent failed to start", error);
+      },
+    );
     // The banner starts once; language changes go through setConsentLanguage.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

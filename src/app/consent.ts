@@ -20,9 +20,14 @@ let marketingLoaded = false;
 /** Starts the edition's cookie-consent banner (vanilla-cookieconsent). */
 export function startConsent(options: ConsentOptions): Promise<void> {
   const { brand, i18n } = options;
+  const brandName = brand.name;
   const loadScript = options.loadScript ?? ((url: string) => CookieConsent.loadScript(url));
   const applyConsent = () => {
-    if (!marketingLoaded && options.marketingScriptUrl && CookieConsent.acceptedCategory("marketing")) {
+    if (
+      !marketingLoaded &&
+      options.marketingScriptUrl &&
+      CookieConsent.acceptedCategory("marketing")
+    ) {
       marketingLoaded = true;
       void loadScript(options.marketingScriptUrl);
     }
@@ -32,7 +37,7 @@ export function startConsent(options: ConsentOptions): Promise<void> {
     consentModal: {
       title: i18n._(msg`We use cookies`),
       description: i18n._(
-        msg`${brand.name} uses the cookies it needs to work. With your consent it also loads a marketing and chat service.`,
+        msg`${brandName} uses the cookies it needs to work. With your consent it also loads a marketing and chat service.`,
       ),
       acceptAllBtn: i18n._(msg`Accept all`),
       acceptNecessaryBtn: i18n._(msg`Reject all`),
@@ -63,7 +68,10 @@ export function startConsent(options: ConsentOptions): Promise<void> {
     // Shown to automated browsers too, so the consent flow is covered by end-to-end tests.
     hideFromBots: false,
     cookie: { name: `${brand.edition}_consent`, expiresAfterDays: 182, sameSite: "Lax" },
-    guiOptions: { consentModal: { layout: "box", position: "bottom right" }, preferencesModal: { layout: "box" } },
+    guiOptions: {
+      consentModal: { layout: "box", position: "bottom right" },
+      preferencesModal: { layout: "box" },
+    },
     categories: { necessary: { enabled: true, readOnly: true }, marketing: {} },
     language: { default: options.locale, translations: { en: translation, es: translation } },
     onConsent: applyConsent,

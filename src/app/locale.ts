@@ -14,7 +14,8 @@ export function preferredLocale(): Locale {
 
 /** Remembers the language for a year (specification section 9). */
 export function rememberLocale(locale: Locale): void {
-  if (readCookie(cookieNames.locale) !== locale) writeCookie(cookieNames.locale, locale, { days: LOCALE_COOKIE_DAYS });
+  if (readCookie(cookieNames.locale) !== locale)
+    writeCookie(cookieNames.locale, locale, { days: LOCALE_COOKIE_DAYS });
   document.documentElement.lang = locale;
 }
 

@@ -31,7 +31,10 @@ const services: AppServices = {
 };
 
 const initialLocale = localeOfPath(location.pathname) ?? preferredLocale();
-void Promise.all([activateLocale(initialLocale), import.meta.env.DEV ? startInspector() : null]).then(() => {
+void Promise.all([
+  activateLocale(initialLocale),
+  import.meta.env.DEV ? startInspector() : null,
+]).then(() => {
   createRoot(document.getElementById("root")!).render(
     <StrictMode>
       <App services={services} initialLocale={initialLocale} />

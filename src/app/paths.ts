@@ -36,7 +36,9 @@ function compile(route: RouteDefinition, locale: Locale): CompiledPath {
   return { route, locale, regex: new RegExp(`^${source}/?$`), paramNames };
 }
 
-const compiled: readonly CompiledPath[] = routeTable.flatMap((r) => locales.map((l) => compile(r, l)));
+const compiled: readonly CompiledPath[] = routeTable.flatMap((r) =>
+  locales.map((l) => compile(r, l)),
+);
 
 /** Finds the route of a path; null when nothing matches or a parameter is invalid (a 404). */
 export function matchPath(pathname: string): RouteMatch | null {
@@ -60,7 +62,11 @@ export function pathFor(id: RouteId, locale: Locale, params: RouteParams = {}): 
   return buildPath(routeById(id), locale, params);
 }
 
-export function buildPath(route: RouteDefinition, locale: Locale, params: RouteParams = {}): string {
+export function buildPath(
+  route: RouteDefinition,
+  locale: Locale,
+  params: RouteParams = {},
+): string {
   return `/${locale}${route.paths[locale]}`.replace(/\{([a-z]+)\}/gi, (_, name: string) => {
     const value = params[name];
     if (value === undefined || !new RegExp(`^${ID_PATTERN}$`).test(value)) {
@@ -71,7 +77,12 @@ export function buildPath(route: RouteDefinition, locale: Locale, params: RouteP
 }
 
 /** The same screen in another language, keeping the query string and hash. */
-export function switchLocalePath(pathname: string, search: string, hash: string, to: Locale): string {
+export function switchLocalePath(
+  pathname: string,
+  search: string,
+  hash: string,
+  to: Locale,
+): string {
   const match = matchPath(pathname);
   const path = match ? buildPath(match.route, to, match.params) : `/${to}`;
   return `${path}${search}${hash}`;

@@ -13,6 +13,7 @@ export function redirectHref(redirect: Redirect, locale: Locale, requested: stri
 
 /** A `returnTo` value is followed only when it is a path of this site (no open redirects). */
 export function safeReturnPath(value: string | null): string | null {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) return null;
+  if (!value || !value.startsWith("/") || value.startsWith("//") || value.includes("\\"))
+    return null;
   return value;
 }

@@ -1,7 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from "react";
 import { Navigate, useLocation } from "react-router-dom";
-import type { Locale } from "../contract/common.ts";
 import { routeAccessMachine } from "../../machines/route-access.machine.ts";
 import { PageHeading } from "../ui/page-heading.tsx";
 import { Spinner } from "../ui/spinner.tsx";
@@ -10,44 +9,43 @@ import { useAppMachine } from "./use-app-machine.ts";
 import { ClientAccountLayout } from "./layouts/client-account-layout.tsx";
 import { DefaultLayout } from "./layouts/default-layout.tsx";
 import { EmptyCenterLayout } from "./layouts/empty-center-layout.tsx";
-import type { RouteParams } from "./paths.ts";
 import { redirectHref } from "./redirect.ts";
-import type { RouteDefinition } from "./route-table.ts";
+import { routeTable, type RouteDefinition, type ScreenProps } from "./route-table.ts";
 
-const screens = new Map<string, LazyExoticComponent<ComponentType<ScreenProps>>>();
+export type { ScreenProps };
 
-export interface ScreenProps {
-  readonly locale: Locale;
-  readonly params: RouteParams;
-}
-
-function screenOf(route: RouteDefinition) {
-  let screen = screens.get(route.id);
-  if (!screen && route.screen) {
-    screen = lazy(route.screen as () => Promise<{ default: ComponentType<ScreenProps> }>);
-    screens.set(route.id, screen);
-  }
-  return screen;
-}
+/** One lazily loaded component per screen, made once: each screen is its own chunk. */
+const screens = new Map<string, LazyExoticComponent<ComponentType<ScreenProps>>>(
+  routeTable.flatMap((r: RouteDefinition) => (r.screen ? [[r.id, lazy(r.screen)] as const] : [])),
+);
 
 /** The route's screen once its guards allow it; otherwise a wait or a redirect, as the machine says. */
 function GuardedScreen({ route, locale, params }: { route: RouteDefinition } & ScreenProps) {
   const facts = useAccessFacts();
   const location = useLocation();
   const { t } = useLingui();
-  const [snapshot, send] = useAppMachine(routeAccessMachine, { input: { guards: route.guards, facts } });
+  const [snapshot, send] = useAppMachine(routeAccessMachine, {
+    input: { guards: route.guards, facts },
+  });
   useEffect(() => {
     if (snapshot.context.facts !== facts) send({ type: "facts.changed", facts });
   }, [facts, send, snapshot.context.facts]);
 
   if (snapshot.matches("waitingForSession")) return <Spinner label={t`Loading…`} />;
   if (snapshot.matches("redirecting") && snapshot.context.redirect) {
-    return <Navigate replace to={redirectHref(snapshot.context.redirect, locale, location.pathname + location.search)} />;
+    return (
+      <Navigate
+        replace
+        to={redirectHref(snapshot.context.redirect, locale, location.pathname + location.search)}
+      />
+    );
   }
-  const Screen = screenOf(route);
+  const Screen = screens.get(route.id);
   if (!Screen) return <PageHeading title={t(route.title)} summary={t(route.summary)} />;
   return (
     <Suspense fallback={<Spinner label={t`Loading…`} />}>
+      {/* Each screen component is made once, at module load; the lookup returns that same one. */}
+      {/* eslint-disable-next-line react-hooks/static-components */}
       <Screen locale={locale} params={params} />
     </Suspense>
   );

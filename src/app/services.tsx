@@ -15,7 +15,13 @@ export interface AppServices {
 
 const ServicesContext = createContext<AppServices | null>(null);
 
-export function ServicesProvider({ services, children }: { services: AppServices; children: ReactNode }) {
+export function ServicesProvider({
+  services,
+  children,
+}: {
+  services: AppServices;
+  children: ReactNode;
+}) {
   return <ServicesContext.Provider value={services}>{children}</ServicesContext.Provider>;
 }
 

@@ -2,7 +2,11 @@ import { useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import { useLocation, useRouteError } from "react-router-dom";
 import type { Locale } from "../contract/common.ts";
-import { browserReloadEnvironment, isChunkLoadError, reloadAfterChunkError } from "../client/chunk-reload.ts";
+import {
+  browserReloadEnvironment,
+  isChunkLoadError,
+  reloadAfterChunkError,
+} from "../client/chunk-reload.ts";
 import { ErrorScreen, NotFoundScreen } from "./error-screen.tsx";
 import { activateLocale, i18n } from "./i18n.ts";
 import { localeOfPath, matchPath } from "./paths.ts";
@@ -35,14 +39,21 @@ function useFatalError(): Error | null {
   const [fatal, setFatal] = useState<Error | null>(null);
   useEffect(() => {
     const handle = (error: unknown) => {
-      if (isChunkLoadError(error) && reloadAfterChunkError(location.pathname, browserReloadEnvironment())) return;
+      if (
+        isChunkLoadError(error) &&
+        reloadAfterChunkError(location.pathname, browserReloadEnvironment())
+      )
+        return;
       setFatal(error instanceof Error ? error : new Error(String(error)));
     };
     const onRejection = (e: PromiseRejectionEvent) => handle(e.reason);
     const onError = (e: ErrorEvent) => handle(e.error ?? e.message);
     const onPreloadError = (e: Event) => {
       e.preventDefault();
-      handle((e as Event & { payload?: unknown }).payload ?? new Error("Failed to fetch dynamically imported module"));
+      handle(
+        (e as Event & { payload?: unknown }).payload ??
+          new Error("Failed to fetch dynamically imported module"),
+      );
     };
     window.addEventListener("unhandledrejection", onRejection);
     window.addEventListener("error", onError);
@@ -71,7 +82,12 @@ export function Shell() {
     <>
       <VersionBanner />
       {route ? (
-        <RouteScreen key={`${route.id}:${locale}`} route={route} locale={locale} params={match?.params ?? {}} />
+        <RouteScreen
+          key={`${route.id}:${locale}`}
+          route={route}
+          locale={locale}
+          params={match?.params ?? {}}
+        />
       ) : (
         <NotFoundScreen />
       )}
@@ -88,9 +104,12 @@ function FatalErrorScreen() {
 export function RouteErrorBoundary() {
   const error = useRouteError();
   const [reloading] = useState(
-    () => isChunkLoadError(error) && reloadAfterChunkError(location.pathname, browserReloadEnvironment()),
+    () =>
+      isChunkLoadError(error) &&
+      reloadAfterChunkError(location.pathname, browserReloadEnvironment()),
   );
   if (reloading) return null;
-  const status = typeof error === "object" && error !== null && "status" in error ? Number(error.status) : 500;
+  const status =
+    typeof error === "object" && error !== null && "status" in error ? Number(error.status) : 500;
   return status === 404 ? <NotFoundScreen /> : <FatalErrorScreen />;
 }

@@ -26,7 +26,7 @@ export function VersionBanner() {
 }
 
 function VersionWatcher() {
-  const { brand } = useServices();
+  const brandName = useServices().brand.name;
   const [snapshot, send] = useAppMachine(machine, { input: { currentBuild: __BUILD_ID__ } });
   const location = useLocation();
   const firstPath = useRef(location.pathname);
@@ -41,12 +41,20 @@ function VersionWatcher() {
   return (
     <div className="version-banner" role="status">
       <p>
-        <Trans>A new version of {brand.name} is available.</Trans>
+        <Trans>A new version of {brandName} is available.</Trans>
       </p>
-      <button type="button" className="button primary" onClick={() => send({ type: "version.reload" })}>
+      <button
+        type="button"
+        className="button primary"
+        onClick={() => send({ type: "version.reload" })}
+      >
         <Trans>Reload</Trans>
       </button>
-      <button type="button" className="button ghost" onClick={() => send({ type: "version.dismiss" })}>
+      <button
+        type="button"
+        className="button ghost"
+        onClick={() => send({ type: "version.dismiss" })}
+      >
         <Trans>Later</Trans>
       </button>
     </div>

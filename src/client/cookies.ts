@@ -22,7 +22,8 @@ export interface CookieOptions {
 }
 
 export function writeCookie(name: string, value: string, options: CookieOptions = {}): void {
-  const expires = options.expires ?? (options.days ? new Date(Date.now() + options.days * 86_400_000) : null);
+  const expires =
+    options.expires ?? (options.days ? new Date(Date.now() + options.days * 86_400_000) : null);
   const secure = location.protocol === "https:" ? "; Secure" : "";
   document.cookie =
     `${name}=${encodeURIComponent(value)}; Path=/; SameSite=Lax${secure}` +

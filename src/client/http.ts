@@ -10,7 +10,12 @@ const RETRIES = 2;
 const SAFE_METHODS: readonly HttpMethod[] = ["GET", "PUT", "DELETE"];
 
 export type ApiFailure =
-  | { readonly kind: "http"; readonly status: number; readonly msgCode: MsgCode; readonly issues: readonly ValidationIssue[] }
+  | {
+      readonly kind: "http";
+      readonly status: number;
+      readonly msgCode: MsgCode;
+      readonly issues: readonly ValidationIssue[];
+    }
   | { readonly kind: "network"; readonly message: string }
   | { readonly kind: "invalid-response"; readonly issues: readonly ValidationIssue[] };
 
@@ -62,7 +67,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       retryStatusCodes: [...RETRY_STATUSES],
       retryDelay: options.retryDelayMs ?? 400,
       onRequest({ options: request }) {
-        request.query = { ...request.query, lang: options.locale(), ctx: options.edition, stc: options.product() };
+        request.query = {
+          ...request.query,
+          lang: options.locale(),
+          ctx: options.edition,
+          stc: options.product(),
+        };
         request.headers.set("Accept-Language", options.locale());
         const token = options.token();
         if (token) request.headers.set("Authorization", `Bearer ${token}`);
@@ -78,18 +88,22 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     async call(endpoint, callOptions = {}) {
       const path = endpoint.path.replace(/:([a-zA-Z]+)/g, (_, name: string) => {
         const value = callOptions.params?.[name];
-        if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${endpoint.path}`);
+        if (value === undefined)
+          throw new Error(`Missing path parameter "${name}" for ${endpoint.path}`);
         return encodeURIComponent(String(value));
       });
       const headers: Record<string, string> = {};
       if (callOptions.idempotencyKey) headers["Idempotency-Key"] = callOptions.idempotencyKey;
-      const repeatable = SAFE_METHODS.includes(endpoint.method) || callOptions.idempotencyKey !== undefined;
+      const repeatable =
+        SAFE_METHODS.includes(endpoint.method) || callOptions.idempotencyKey !== undefined;
       let raw: unknown;
       try {
         raw = await $fetch(path, {
           method: endpoint.method,
           headers,
-          ...(callOptions.body !== undefined ? { body: callOptions.body as Record<string, unknown> } : {}),
+          ...(callOptions.body !== undefined
+            ? { body: callOptions.body as Record<string, unknown> }
+            : {}),
           ...(callOptions.query ? { query: { ...callOptions.query } } : {}),
           ...(callOptions.signal ? { signal: callOptions.signal } : {}),
           retry: repeatable ? RETRIES : 0,

@@ -11,8 +11,14 @@ const formatter = SchemaIssue.makeFormatterStandardSchemaV1();
  * Decodes untrusted input (a request on the server, a response in the browser) against a contract
  * schema. Unknown keys are dropped, never passed on.
  */
-export function decode<S extends Schema.Decoder<unknown>>(schema: S, input: unknown): Decoded<S["Type"]> {
-  const result = Schema.decodeUnknownResult(schema)(input, { errors: "all", onExcessProperty: "ignore" });
+export function decode<S extends Schema.Decoder<unknown>>(
+  schema: S,
+  input: unknown,
+): Decoded<S["Type"]> {
+  const result = Schema.decodeUnknownResult(schema)(input, {
+    errors: "all",
+    onExcessProperty: "ignore",
+  });
   if (Result.isSuccess(result)) return { ok: true, value: result.success };
   const { issues } = formatter(result.failure.issue);
   return {

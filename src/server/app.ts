@@ -24,7 +24,8 @@ export function createApp(deps: AppDeps) {
     .use(async (c, next) => {
       // Every request names the edition it was built for; a mismatch would mix two products' data.
       const query = queryOf(c, CommonQuery);
-      if (query.ctx && query.ctx !== deps.config.edition) throw new ApiFailure(400, "EDITION_MISMATCH");
+      if (query.ctx && query.ctx !== deps.config.edition)
+        throw new ApiFailure(400, "EDITION_MISMATCH");
       await next();
     })
     .route("/health", healthRoutes(deps))
@@ -60,7 +61,10 @@ export function createApp(deps: AppDeps) {
 
   app.onError((error, c) => {
     if (error instanceof ApiFailure) {
-      return c.json({ msgCode: error.msgCode, ...(error.issues ? { issues: error.issues } : {}) }, error.status);
+      return c.json(
+        { msgCode: error.msgCode, ...(error.issues ? { issues: error.issues } : {}) },
+        error.status,
+      );
     }
     deps.logger.error("unhandled error", { requestId: c.get("requestId"), error });
     return c.json({ msgCode: "INTERNAL_ERROR" }, 500);

@@ -46,12 +46,16 @@ const projectRoot = path.resolve(import.meta.dirname, "../..");
 
 /** Reads the configuration; an invalid variable stops the server with a message naming it. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
-  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v !== ""),
+  );
   let parsed: typeof Env.Type;
   try {
     parsed = Schema.decodeUnknownSync(Env)(present, { onExcessProperty: "ignore" });
   } catch (error) {
-    throw new Error(`Invalid configuration: ${String(error instanceof Error ? error.message : error)}`);
+    throw new Error(
+      `Invalid configuration: ${String(error instanceof Error ? error.message : error)}`,
+    );
   }
   return {
     port: parsed.PORT ?? 3000,

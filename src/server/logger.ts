@@ -33,6 +33,7 @@ export function createLogger(
 }
 
 function errorReplacer(_key: string, value: unknown): unknown {
-  if (value instanceof Error) return { name: value.name, message: value.message, stack: value.stack };
+  if (value instanceof Error)
+    return { name: value.name, message: value.message, stack: value.stack };
   return value;
 }

@@ -11,10 +11,15 @@ const bootStarted = performance.now();
 const config = loadConfig();
 const logger = createLogger(config.logLevel, { service: "api", edition: config.edition });
 const version = (
-  JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../package.json"), "utf8")) as { version: string }
+  JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../package.json"), "utf8")) as {
+    version: string;
+  }
 ).version;
 
-const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, "pglite") });
+const database = await openDatabase({
+  url: config.databaseUrl,
+  pgliteDir: path.join(config.dataDir, "pglite"),
+});
 await database.migrate();
 await recordInstallation(database.db);
 
@@ -39,9 +44,15 @@ async function shutdown(signal: string) {
   timer.unref();
   // Stop accepting connections, let requests in flight finish, then release the database.
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-  const http = server as unknown as { closeIdleConnections?: () => void; closeAllConnections?: () => void };
+  const http = server as unknown as {
+    closeIdleConnections?: () => void;
+    closeAllConnections?: () => void;
+  };
   http.closeIdleConnections?.();
-  const force = setTimeout(() => http.closeAllConnections?.(), Math.min(5_000, config.shutdownTimeoutMs / 2));
+  const force = setTimeout(
+    () => http.closeAllConnections?.(),
+    Math.min(5_000, config.shutdownTimeoutMs / 2),
+  );
   force.unref();
   await closed;
   await database.close();

@@ -23,14 +23,26 @@ export const editionBrands: Record<Edition, EditionBrand> = {
     name: "hollytools",
     educationSection: "hollypedia",
     educationDefaultTab: "dictionary",
-    colors: { primary: "#0b5d55", primaryText: "#ffffff", accent: "#f2b705", surface: "#f4f8f7", ink: "#14211f" },
+    colors: {
+      primary: "#0b5d55",
+      primaryText: "#ffffff",
+      accent: "#f2b705",
+      surface: "#f4f8f7",
+      ink: "#14211f",
+    },
   },
   tt: {
     edition: "tt",
     name: "TwoTails",
     educationSection: "program",
     educationDefaultTab: "education",
-    colors: { primary: "#3d2c8d", primaryText: "#ffffff", accent: "#ff8a3d", surface: "#f6f5fb", ink: "#1b1736" },
+    colors: {
+      primary: "#3d2c8d",
+      primaryText: "#ffffff",
+      accent: "#ff8a3d",
+      surface: "#f6f5fb",
+      ink: "#1b1736",
+    },
   },
 };
 

@@ -35,7 +35,11 @@ export function formatDateTime(date: Date | string, locale: Locale): string {
   }).format(typeof date === "string" ? new Date(date) : date);
 }
 
-export function formatNumber(value: number, locale: Locale, options?: Intl.NumberFormatOptions): string {
+export function formatNumber(
+  value: number,
+  locale: Locale,
+  options?: Intl.NumberFormatOptions,
+): string {
   return new Intl.NumberFormat(intlLocale[locale], options).format(value);
 }
 

@@ -7,7 +7,15 @@ import { pathFor } from "../paths.ts";
 import { SiteFooter, SiteHeader, SkipLink } from "./default-layout.tsx";
 
 /** The default layout with the my-account navigation beside the page. */
-export function ClientAccountLayout({ locale, title, children }: { locale: Locale; title: string; children: ReactNode }) {
+export function ClientAccountLayout({
+  locale,
+  title,
+  children,
+}: {
+  locale: Locale;
+  title: string;
+  children: ReactNode;
+}) {
   const { t } = useLingui();
   useDocumentTitle(title);
   const links = [

@@ -10,6 +10,10 @@ import { useDocumentTitle } from "../document-title.ts";
 
 const otherLocale: Record<Locale, Locale> = { en: "es", es: "en" };
 
+/** Each language is offered in its own name, as language pickers do. */
+// eslint-disable-next-line lingui/no-unlocalized-strings -- autonyms are not translated
+const languageNames: Record<Locale, string> = { en: "English", es: "Español" };
+
 /** The language switch: the same screen in the other language. */
 function LanguageSwitch({ locale }: { locale: Locale }) {
   const location = useLocation();
@@ -17,13 +21,14 @@ function LanguageSwitch({ locale }: { locale: Locale }) {
   const href = switchLocalePath(location.pathname, location.search, location.hash, to);
   return (
     <Link className="language-switch" to={href} hrefLang={to} lang={to}>
-      {to === "es" ? "Español" : "English"}
+      {languageNames[to]}
     </Link>
   );
 }
 
 export function SiteHeader({ locale }: { locale: Locale }) {
   const { brand } = useServices();
+  const brandName = brand.name;
   const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const links = [
@@ -36,7 +41,11 @@ export function SiteHeader({ locale }: { locale: Locale }) {
   return (
     <header className="site-header">
       <div className="site-header-inner">
-        <Link to={pathFor("index", locale)} className="brand-link" aria-label={t`${brand.name} home`}>
+        <Link
+          to={pathFor("index", locale)}
+          className="brand-link"
+          aria-label={t`${brandName} home`}
+        >
           <Logo brand={brand} />
         </Link>
         <button
@@ -48,7 +57,11 @@ export function SiteHeader({ locale }: { locale: Locale }) {
         >
           <Trans>Menu</Trans>
         </button>
-        <nav id="primary-nav" className={open ? "primary-nav open" : "primary-nav"} aria-label={t`Main`}>
+        <nav
+          id="primary-nav"
+          className={open ? "primary-nav open" : "primary-nav"}
+          aria-label={t`Main`}
+        >
           <ul>
             {links.map((l) => (
               <li key={l.to}>
@@ -105,7 +118,15 @@ export function SkipLink() {
   );
 }
 
-export function DefaultLayout({ locale, title, children }: { locale: Locale; title: string; children: ReactNode }) {
+export function DefaultLayout({
+  locale,
+  title,
+  children,
+}: {
+  locale: Locale;
+  title: string;
+  children: ReactNode;
+}) {
   useDocumentTitle(title);
   return (
     <div className="layout-default">

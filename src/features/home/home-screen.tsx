@@ -5,11 +5,14 @@ import type { ScreenProps } from "../../app/route-screen.tsx";
 import { useServices } from "../../app/services.tsx";
 
 export default function HomeScreen({ locale }: ScreenProps) {
-  const { brand } = useServices();
+  const brandName = useServices().brand.name;
   const { t } = useLingui();
   const features = [
     { title: t`Build`, text: t`Answer three questions and get a portfolio built for you.` },
-    { title: t`Understand`, text: t`See its value at risk, diversification, and where its risk comes from.` },
+    {
+      title: t`Understand`,
+      text: t`See its value at risk, diversification, and where its risk comes from.`,
+    },
     { title: t`Stress-test`, text: t`Shock the markets, replay real crises and backtest it.` },
     { title: t`Optimise`, text: t`Lower its risk within the limits you choose.` },
     { title: t`Simulate`, text: t`Invest month by month and see the range of outcomes.` },
@@ -23,8 +26,8 @@ export default function HomeScreen({ locale }: ScreenProps) {
         </h1>
         <p className="lead">
           <Trans>
-            {brand.name} builds a portfolio from three questions and shows you its risk in plain words and
-            clear charts.
+            {brandName} builds a portfolio from three questions and shows you its risk in plain
+            words and clear charts.
           </Trans>
         </p>
         <div className="hero-actions">

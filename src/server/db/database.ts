@@ -83,6 +83,8 @@ export async function appliedMigrations(db: Db): Promise<number> {
   const result = await db.execute<{ count: number }>(
     sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
   );
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { count: number }[];
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+    count: number;
+  }[];
   return Number(rows[0]?.count ?? 0);
 }

@@ -4,7 +4,10 @@ import { decode } from "../../contract/decode.ts";
 import { ApiFailure } from "./api-failure.ts";
 
 /** Decodes a JSON body with a contract schema; anything else is a 400 that changes nothing. */
-export async function jsonBody<S extends Schema.Decoder<unknown>>(c: Context, schema: S): Promise<S["Type"]> {
+export async function jsonBody<S extends Schema.Decoder<unknown>>(
+  c: Context,
+  schema: S,
+): Promise<S["Type"]> {
   let raw: unknown;
   try {
     raw = await c.req.json();
@@ -35,5 +38,8 @@ export function reply<S extends Schema.Codec<unknown, unknown>>(
   value: S["Type"],
   status: 200 | 201 | 503 = 200,
 ) {
-  return c.json(Schema.encodeSync(schema as Schema.Codec<unknown, unknown>)(value) as object, status);
+  return c.json(
+    Schema.encodeSync(schema as Schema.Codec<unknown, unknown>)(value) as object,
+    status,
+  );
 }

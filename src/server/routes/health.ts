@@ -12,10 +12,20 @@ export function healthRoutes(deps: AppDeps) {
     try {
       const latencyMs = await pingDatabase(deps.database.db);
       const migrations = await appliedMigrations(deps.database.db);
-      database = { status: "up", driver: deps.database.driver, latencyMs: round2(latencyMs), migrations };
+      database = {
+        status: "up",
+        driver: deps.database.driver,
+        latencyMs: round2(latencyMs),
+        migrations,
+      };
     } catch (error) {
       deps.logger.error("health: database check failed", { error });
-      database = { status: "down", driver: deps.database.driver, latencyMs: null, migrations: null };
+      database = {
+        status: "down",
+        driver: deps.database.driver,
+        latencyMs: null,
+        migrations: null,
+      };
     }
     const body: HealthResponse = {
       status: database.status === "up" ? "ok" : "degraded",

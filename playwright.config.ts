@@ -1,0 +1,109 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "@playwright/test";
+import type { E2eOptions } from "./tests/e2e/fixtures.ts";
+
+/**
+ * End-to-end tests: the built app (dist/) served by the real server, one per edition, each with
+ * a fresh embedded database. The config does not build: run `vite build` first.
+ */
+const root = path.dirname(fileURLToPath(import.meta.url));
+
+const [major = 0, minor = 0] = process.versions.node.split(".").map(Number);
+if (major < 22 || (major === 22 && minor < 18)) {
+  throw new Error(
+    `The e2e tests need Node >= 22.18 (the server is TypeScript run by node); this is ${process.version}. ` +
+      "Put node_modules/.bin first on PATH or run `npm run test:e2e`.",
+  );
+}
+
+if (!existsSync(path.join(root, "dist", "index.html"))) {
+  throw new Error(
+    "dist/index.html is missing: build the app first (`npx vite build` or `npm run build`).",
+  );
+}
+
+// One temporary folder per run, shared with the workers through the environment (they load this
+// file again) and removed when the main process ends.
+const dataRootVariable = "E2E_DATA_ROOT";
+let dataRoot = process.env[dataRootVariable];
+if (!dataRoot) {
+  dataRoot = mkdtempSync(path.join(os.tmpdir(), "e2e-data-"));
+  process.env[dataRootVariable] = dataRoot;
+  const created = dataRoot;
+  process.on("exit", () => rmSync(created, { recursive: true, force: true }));
+}
+
+export const MARKETING_SCRIPT_URL = "https://marketing.example.test/chat.js";
+
+const chromium = {
+  executablePath: "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+};
+
+const editions = {
+  ht: { port: 4310, marketingScriptUrl: MARKETING_SCRIPT_URL },
+  tt: { port: 4311, marketingScriptUrl: "" },
+} as const;
+
+function server(edition: keyof typeof editions) {
+  const { port, marketingScriptUrl } = editions[edition];
+  const dataDir = path.join(dataRoot!, edition);
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    command: `"${process.execPath}" src/server/main.ts`,
+    cwd: root,
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      EDITION: edition,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      MARKETING_SCRIPT_URL: marketingScriptUrl,
+      // Empty means unset for the server: always the embedded database and the default dist/.
+      DATABASE_URL: "",
+      DIST_DIR: "",
+      API_BASE: "",
+    },
+  };
+}
+
+export default defineConfig<E2eOptions>({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: "list",
+  timeout: 30_000,
+  use: {
+    headless: true,
+    locale: "en-US",
+    launchOptions: chromium,
+    trace: "retain-on-failure",
+  },
+  projects: [
+    {
+      name: "ht",
+      use: { baseURL: `http://127.0.0.1:${editions.ht.port}`, edition: "ht" },
+    },
+    {
+      name: "tt",
+      use: { baseURL: `http://127.0.0.1:${editions.tt.port}`, edition: "tt" },
+    },
+  ],
+  webServer: [server("ht"), server("tt")],
+});

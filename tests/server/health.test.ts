@@ -1,0 +1,80 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { decode } from "../../src/contract/decode.ts";
+import { HealthResponse } from "../../src/contract/health.ts";
+import { createApp } from "../../src/server/app.ts";
+import { loadConfig } from "../../src/server/config.ts";
+import type { Database } from "../../src/server/db/database.ts";
+import { createLogger } from "../../src/server/logger.ts";
+import { databaseTargets } from "../support/databases.ts";
+
+function appOn(database: Database) {
+  const lines: Record<string, unknown>[] = [];
+  const logger = createLogger("debug", {}, (line) =>
+    lines.push(JSON.parse(line) as Record<string, unknown>),
+  );
+  const app = createApp({
+    config: loadConfig({ EDITION: "tt" }),
+    database,
+    logger,
+    version: "9.8.7",
+  });
+  return { app, lines };
+}
+
+describe.each(databaseTargets)("GET /api/health on $name", (target) => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0)) await cleanup();
+  });
+
+  it("answers 200 ok with the database up, its driver and the applied migrations", async () => {
+    const { database, drop } = await target.open();
+    cleanups.push(drop);
+    const { app } = appOn(database);
+
+    const res = await app.request("/api/health");
+
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    const body: unknown = await res.json();
+    const decoded = decode(HealthResponse, body);
+    if (!decoded.ok)
+      throw new Error(
+        `health response does not match the contract: ${JSON.stringify(decoded.issues)}`,
+      );
+    const health = decoded.value;
+    expect(health.status).toBe("ok");
+    expect(health.version).toBe("9.8.7");
+    expect(health.edition).toBe("tt");
+    expect(Number.isNaN(Date.parse(health.time))).toBe(false);
+    expect(health.database.status).toBe("up");
+    expect(health.database.driver).toBe(target.name);
+    expect(health.database.migrations).toBeGreaterThanOrEqual(1);
+    expect(health.database.latencyMs).toBeTypeOf("number");
+  });
+
+  it("answers 503 degraded with the database down when the database is closed", async () => {
+    const { database, drop } = await target.open();
+    await drop(); // closes (and for PostgreSQL removes) the database the app still holds
+    const { app, lines } = appOn(database);
+
+    const res = await app.request("/api/health");
+
+    expect(res.status).toBe(503);
+    const decoded = decode(HealthResponse, await res.json());
+    if (!decoded.ok)
+      throw new Error(
+        `health response does not match the contract: ${JSON.stringify(decoded.issues)}`,
+      );
+    expect(decoded.value.status).toBe("degraded");
+    expect(decoded.value.database).toEqual({
+      status: "down",
+      driver: target.name,
+      latencyMs: null,
+      migrations: null,
+    });
+    expect(
+      lines.some((l) => l.level === "error" && l.msg === "health: database check failed"),
+    ).toBe(true);
+  });
+});
