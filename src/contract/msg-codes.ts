@@ -13,6 +13,14 @@ export const msgCodes = [
   "FORBIDDEN",
   "INTERNAL_ERROR",
   "DATABASE_UNAVAILABLE",
+  "INVALID_CREDENTIALS",
+  "TOO_MANY_ATTEMPTS",
+  "PASSWORDS_DONT_MATCH",
+  "CAPTCHA_FAILED",
+  "INVALID_TOKEN",
+  "WRONG_PASSWORD",
+  "POLICY_VERSION_OUTDATED",
+  "ACCOUNT_KIND_FORBIDDEN",
 ] as const;
 
 export const MsgCode = Schema.Literals(msgCodes);

@@ -12,5 +12,7 @@ export const RuntimeConfig = Schema.Struct({
   marketingScriptUrl: Schema.NullOr(Schema.String),
   /** The score-based bot-protection site key; null selects the self-hosted challenge. */
   recaptchaSiteKey: Schema.NullOr(Schema.String),
+  /** The development outbox page is available (no SMTP configured, not production). */
+  outboxPage: Schema.Boolean,
 });
 export type RuntimeConfig = typeof RuntimeConfig.Type;

@@ -8,6 +8,11 @@ import { ApiFailure } from "./http/api-failure.ts";
 import { queryOf, reply } from "./http/validate.ts";
 import type { Logger } from "./logger.ts";
 import { healthRoutes } from "./routes/health.ts";
+import { authRoutes } from "./routes/auth.ts";
+import { clientRoutes } from "./routes/client.ts";
+import { devRoutes } from "./routes/dev.ts";
+import type { Mailer } from "./accounts/mailer.ts";
+import type { BotCheck } from "./accounts/captcha.ts";
 import { spaRoutes } from "./spa.ts";
 
 export interface AppDeps {
@@ -15,9 +20,11 @@ export interface AppDeps {
   readonly database: Database;
   readonly logger: Logger;
   readonly version: string;
+  readonly mailer: Mailer;
+  readonly botCheck: BotCheck;
 }
 
-export type AppEnv = { Variables: { requestId: string } };
+export type AppEnv = { Variables: { requestId: string; clientId: number; tokenHash: string } };
 
 export function createApp(deps: AppDeps) {
   const api = new Hono<AppEnv>()
@@ -30,9 +37,12 @@ export function createApp(deps: AppDeps) {
     })
     .route("/health", healthRoutes(deps))
     .get("/config", (c) => reply(c, RuntimeConfig, runtimeConfigOf(deps.config)))
-    .all("*", () => {
-      throw new ApiFailure(404, "NOT_FOUND");
-    });
+    .route("/auth", authRoutes(deps))
+    .route("/client", clientRoutes(deps));
+  if (deps.config.outboxPage) api.route("/dev", devRoutes(deps));
+  api.all("*", () => {
+    throw new ApiFailure(404, "NOT_FOUND");
+  });
 
   const app = new Hono<AppEnv>();
   app.use(async (c, next) => {

@@ -17,6 +17,24 @@ export interface ServerConfig {
   readonly marketingScriptUrl: string | null;
   readonly recaptchaSiteKey: string | null;
   readonly shutdownTimeoutMs: number;
+  /** Address of the app as users reach it, for links in emails. */
+  readonly publicUrl: string;
+  /** `smtp://user:pass@host:port`; when absent emails land in the outbox table. */
+  readonly smtpUrl: string | null;
+  readonly mailFrom: string;
+  readonly recaptchaSecret: string | null;
+  /** PBKDF2 iterations per proof-of-work attempt and the largest counter (difficulty). */
+  readonly captchaCost: number;
+  readonly captchaMaxCounter: number;
+  readonly sessionDays: number;
+  /** The privacy policy version in force; clients who accepted an older one are asked again. */
+  readonly policyVersion: string;
+  /** Trust X-Forwarded-For for the client address (behind a load balancer). */
+  readonly trustProxy: boolean;
+  /** Create the demo accounts (default: only on the embedded database). */
+  readonly seedDemoAccounts: boolean;
+  /** The development outbox page and endpoint (default: on when there is no SMTP and not in production). */
+  readonly outboxPage: boolean;
 }
 
 export const LogLevel = Schema.Literals(["debug", "info", "warn", "error", "silent"]);
@@ -25,6 +43,10 @@ export type LogLevel = typeof LogLevel.Type;
 const Port = Schema.NumberFromString.pipe(
   Schema.check(Schema.isInt(), Schema.isBetween({ minimum: 0, maximum: 65535 })),
 );
+const PositiveInt = Schema.NumberFromString.pipe(
+  Schema.check(Schema.isInt(), Schema.isGreaterThanOrEqualTo(1)),
+);
+const Flag = Schema.Literals(["true", "false"]);
 const HttpUrl = Schema.String.pipe(Schema.check(Schema.isPattern(/^https?:\/\/\S+$/)));
 const PostgresUrl = Schema.String.pipe(Schema.check(Schema.isPattern(/^postgres(ql)?:\/\/\S+$/)));
 
@@ -40,6 +62,18 @@ const Env = Schema.Struct({
   MARKETING_SCRIPT_URL: Schema.optional(HttpUrl),
   RECAPTCHA_SITE_KEY: Schema.optional(Schema.String),
   SHUTDOWN_TIMEOUT_MS: Schema.optional(Schema.NumberFromString.pipe(Schema.check(Schema.isInt()))),
+  PUBLIC_URL: Schema.optional(HttpUrl),
+  SMTP_URL: Schema.optional(Schema.String.pipe(Schema.check(Schema.isPattern(/^smtps?:\/\/\S+$/)))),
+  MAIL_FROM: Schema.optional(Schema.String),
+  RECAPTCHA_SECRET: Schema.optional(Schema.String),
+  CAPTCHA_COST: Schema.optional(PositiveInt),
+  CAPTCHA_MAX_COUNTER: Schema.optional(PositiveInt),
+  SESSION_DAYS: Schema.optional(PositiveInt),
+  POLICY_VERSION: Schema.optional(Schema.String),
+  TRUST_PROXY: Schema.optional(Flag),
+  SEED_DEMO_ACCOUNTS: Schema.optional(Flag),
+  OUTBOX_PAGE: Schema.optional(Flag),
+  NODE_ENV: Schema.optional(Schema.String),
 });
 
 const projectRoot = path.resolve(import.meta.dirname, "../..");
@@ -57,11 +91,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       `Invalid configuration: ${String(error instanceof Error ? error.message : error)}`,
     );
   }
+  const port = parsed.PORT ?? 3000;
+  const host = parsed.HOST ?? "127.0.0.1";
+  const databaseUrl = parsed.DATABASE_URL ?? null;
+  const smtpUrl = parsed.SMTP_URL ?? null;
+  const flag = (value: "true" | "false" | undefined, fallback: boolean) =>
+    value === undefined ? fallback : value === "true";
   return {
-    port: parsed.PORT ?? 3000,
-    host: parsed.HOST ?? "127.0.0.1",
+    port,
+    host,
     edition: parsed.EDITION ?? "ht",
-    databaseUrl: parsed.DATABASE_URL ?? null,
+    databaseUrl,
     dataDir: path.resolve(projectRoot, parsed.DATA_DIR ?? "data"),
     distDir: path.resolve(projectRoot, parsed.DIST_DIR ?? "dist"),
     apiBase: parsed.API_BASE ?? "/api",
@@ -69,6 +109,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     marketingScriptUrl: parsed.MARKETING_SCRIPT_URL ?? null,
     recaptchaSiteKey: parsed.RECAPTCHA_SITE_KEY ?? null,
     shutdownTimeoutMs: parsed.SHUTDOWN_TIMEOUT_MS ?? 10_000,
+    publicUrl: (
+      parsed.PUBLIC_URL ?? `http://${host === "0.0.0.0" ? "localhost" : host}:${port}`
+    ).replace(/\/$/, ""),
+    smtpUrl,
+    mailFrom: parsed.MAIL_FROM ?? "no-reply@localhost",
+    recaptchaSecret: parsed.RECAPTCHA_SECRET ?? null,
+    captchaCost: parsed.CAPTCHA_COST ?? 500,
+    captchaMaxCounter: parsed.CAPTCHA_MAX_COUNTER ?? 1000,
+    sessionDays: parsed.SESSION_DAYS ?? 7,
+    policyVersion: parsed.POLICY_VERSION ?? "2026-01",
+    trustProxy: flag(parsed.TRUST_PROXY, false),
+    seedDemoAccounts: flag(parsed.SEED_DEMO_ACCOUNTS, databaseUrl === null),
+    outboxPage: flag(parsed.OUTBOX_PAGE, smtpUrl === null && parsed.NODE_ENV !== "production"),
   };
 }
 
@@ -78,6 +131,8 @@ export function runtimeConfigOf(config: ServerConfig): RuntimeConfig {
     edition: config.edition,
     apiBase: config.apiBase,
     marketingScriptUrl: config.marketingScriptUrl,
-    recaptchaSiteKey: config.recaptchaSiteKey,
+    recaptchaSiteKey:
+      config.recaptchaSiteKey && config.recaptchaSecret ? config.recaptchaSiteKey : null,
+    outboxPage: config.outboxPage,
   };
 }

@@ -6,6 +6,8 @@ import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
 import { recordInstallation } from "./db/app-meta.ts";
 import { createLogger } from "./logger.ts";
+import { accountServices } from "./accounts/services.ts";
+import { seedDemoAccounts } from "./accounts/seed.ts";
 
 const bootStarted = performance.now();
 const config = loadConfig();
@@ -22,8 +24,13 @@ const database = await openDatabase({
 });
 await database.migrate();
 await recordInstallation(database.db);
+if (config.seedDemoAccounts) {
+  const created = await seedDemoAccounts(database.db, config.policyVersion);
+  if (created) logger.info("demo accounts created", { count: created });
+}
+const { mailer, botCheck } = await accountServices(config, database, logger);
 
-const app = createApp({ config, database, logger, version });
+const app = createApp({ config, database, logger, version, mailer, botCheck });
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   logger.info("listening", {
     url: `http://${config.host}:${info.port}`,

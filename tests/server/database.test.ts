@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { readMeta, recordInstallation } from "../../src/server/db/app-meta.ts";
 import { appliedMigrations, migrationsFolder, openDatabase, type Database } from "../../src/server/db/database.ts";
 import { databaseTargets } from "../support/databases.ts";
@@ -14,28 +14,29 @@ const shippedMigrations = (
 ).entries.length;
 
 describe.each(databaseTargets)("database on $name", (target) => {
-  const cleanups: (() => Promise<void>)[] = [];
+  // A fresh, migrated database per test, opened in a hook (longer timeout than a test): a cold
+  // PGlite start can take seconds on a busy machine.
+  let database: Database;
+  let drop: () => Promise<void>;
+  beforeEach(async () => {
+    ({ database, drop } = await target.open());
+  });
   afterEach(async () => {
     vi.useRealTimers();
-    for (const cleanup of cleanups.splice(0)) await cleanup();
+    await drop();
   });
 
-  async function open(): Promise<Database> {
-    const { database, drop } = await target.open();
-    cleanups.push(drop);
-    return database;
-  }
-
   it("applies every shipped migration", async () => {
-    const { db } = await open();
+    const { db } = database;
     expect(shippedMigrations).toBeGreaterThanOrEqual(1);
     expect(await appliedMigrations(db)).toBe(shippedMigrations);
   });
 
   it("is unchanged by migrating again, twice, and keeps the data", async () => {
-    const database = await open(); // already migrated once
+    // The database is already migrated once (target.open).
     await recordInstallation(database.db);
     const installedAt = await readMeta(database.db, "installed_at");
+    expect(installedAt).not.toBeNull();
 
     await database.migrate();
     await database.migrate();
@@ -45,7 +46,7 @@ describe.each(databaseTargets)("database on $name", (target) => {
   });
 
   it("records the installation time once and keeps the first one", async () => {
-    const { db } = await open();
+    const { db } = database;
     vi.useFakeTimers({ toFake: ["Date"] });
 
     vi.setSystemTime(new Date("2026-01-02T03:04:05.000Z"));
@@ -57,13 +58,13 @@ describe.each(databaseTargets)("database on $name", (target) => {
   });
 
   it("reads null for a key that was never written", async () => {
-    const { db } = await open();
+    const { db } = database;
     expect(await readMeta(db, "installed_at")).toBeNull();
     expect(await readMeta(db, "no-such-key")).toBeNull();
   });
 
   it("answers a trivial query", async () => {
-    const { db } = await open();
+    const { db } = database;
     await expect(db.execute(sql`select 1`)).resolves.toBeDefined();
   });
 });

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { decode } from "../../src/contract/decode.ts";
 import { HealthResponse } from "../../src/contract/health.ts";
 import { createApp } from "../../src/server/app.ts";
@@ -22,14 +22,19 @@ function appOn(database: Database) {
 }
 
 describe.each(databaseTargets)("GET /api/health on $name", (target) => {
-  const cleanups: (() => Promise<void>)[] = [];
+  // Opened in a hook (longer timeout than a test): a cold PGlite start can take seconds on a busy machine.
+  let database: Database;
+  let drop: () => Promise<void>;
+  let dropped = false;
+  beforeEach(async () => {
+    ({ database, drop } = await target.open());
+    dropped = false;
+  });
   afterEach(async () => {
-    for (const cleanup of cleanups.splice(0)) await cleanup();
+    if (!dropped) await drop();
   });
 
   it("answers 200 ok with the database up, its driver and the applied migrations", async () => {
-    const { database, drop } = await target.open();
-    cleanups.push(drop);
     const { app } = appOn(database);
 
     const res = await app.request("/api/health");
@@ -38,10 +43,7 @@ describe.each(databaseTargets)("GET /api/health on $name", (target) => {
     expect(res.headers.get("cache-control")).toBe("no-store");
     const body: unknown = await res.json();
     const decoded = decode(HealthResponse, body);
-    if (!decoded.ok)
-      throw new Error(
-        `health response does not match the contract: ${JSON.stringify(decoded.issues)}`,
-      );
+    if (!decoded.ok) throw new Error(`health response does not match the contract: ${JSON.stringify(decoded.issues)}`);
     const health = decoded.value;
     expect(health.status).toBe("ok");
     expect(health.version).toBe("9.8.7");
@@ -54,27 +56,17 @@ describe.each(databaseTargets)("GET /api/health on $name", (target) => {
   });
 
   it("answers 503 degraded with the database down when the database is closed", async () => {
-    const { database, drop } = await target.open();
     await drop(); // closes (and for PostgreSQL removes) the database the app still holds
+    dropped = true;
     const { app, lines } = appOn(database);
 
     const res = await app.request("/api/health");
 
     expect(res.status).toBe(503);
     const decoded = decode(HealthResponse, await res.json());
-    if (!decoded.ok)
-      throw new Error(
-        `health response does not match the contract: ${JSON.stringify(decoded.issues)}`,
-      );
+    if (!decoded.ok) throw new Error(`health response does not match the contract: ${JSON.stringify(decoded.issues)}`);
     expect(decoded.value.status).toBe("degraded");
-    expect(decoded.value.database).toEqual({
-      status: "down",
-      driver: target.name,
-      latencyMs: null,
-      migrations: null,
-    });
-    expect(
-      lines.some((l) => l.level === "error" && l.msg === "health: database check failed"),
-    ).toBe(true);
+    expect(decoded.value.database).toEqual({ status: "down", driver: target.name, latencyMs: null, migrations: null });
+    expect(lines.some((l) => l.level === "error" && l.msg === "health: database check failed")).toBe(true);
   });
 });

@@ -1,8 +1,165 @@
-import { pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 
 /** Facts about this installation (e.g. when its database was created), shown on the health page. */
 export const appMeta = pgTable("app_meta", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
+
+/** A client (specification section 3) with the account kind, trial and accepted policy. */
+export const clients = pgTable(
+  "clients",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    name: text("name").notNull(),
+    surname: text("surname").notNull(),
+    phone: text("phone"),
+    telephone: text("telephone"),
+    countryId: text("country_id"),
+    newsletter: boolean("newsletter").notNull().default(false),
+    language: text("language").notNull().default("en"),
+    level: integer("level").notNull().default(1),
+    birthDate: date("birth_date", { mode: "string" }),
+    tin: text("tin"),
+    postalCode: text("postal_code"),
+    city: text("city"),
+    address: text("address"),
+    profession: text("profession"),
+    emailConfirmed: boolean("email_confirmed").notNull().default(false),
+    kind: text("kind").notNull().default("standard"),
+    trialEndsAt: timestamp("trial_ends_at", { withTimezone: true }),
+    policiesVersion: text("policies_version"),
+    policiesAcceptedAt: timestamp("policies_accepted_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("clients_email_key").on(sql`lower(${t.email})`)],
+);
+
+/** One subscription per client and product; the tier decides the permissions. */
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    product: text("product").notNull(),
+    tier: text("tier").notNull().default("free"),
+    period: text("period"),
+    planId: integer("plan_id"),
+    active: boolean("active").notNull().default(true),
+    cancelled: boolean("cancelled").notNull().default(false),
+    expiryDate: timestamp("expiry_date", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("subscriptions_client_product_key").on(t.clientId, t.product)],
+);
+
+/** Sessions: only a hash of each opaque token is stored. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [index("sessions_client_idx").on(t.clientId)],
+);
+
+/** Single-use tokens sent by email (confirmation, password recovery); stored hashed. */
+export const emailTokens = pgTable(
+  "email_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    purpose: text("purpose").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("email_tokens_client_idx").on(t.clientId, t.purpose)],
+);
+
+/** Email that was not sent through SMTP (none configured): listed by the development outbox page. */
+export const outbox = pgTable("outbox", {
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  to: text("to").notNull(),
+  subject: text("subject").notNull(),
+  text: text("text").notNull(),
+  purpose: text("purpose").notNull(),
+  createdAt: createdAt(),
+});
+
+/** Failed sign-in counters per account and per address, in fixed windows (shared by every instance). */
+export const loginAttempts = pgTable("login_attempts", {
+  key: text("key").primaryKey(),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+  failures: integer("failures").notNull(),
+});
+
+/** Proof-of-work challenges already used, so a solution cannot be replayed. */
+export const usedChallenges = pgTable("used_challenges", {
+  signature: text("signature").primaryKey(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
+
+/** Billing details of a client (specification: invoice info). */
+export const invoiceInfo = pgTable("invoice_info", {
+  clientId: integer("client_id")
+    .primaryKey()
+    .references(() => clients.id, { onDelete: "cascade" }),
+  name: text("name").notNull().default(""),
+  country: text("country").notNull().default(""),
+  tin: text("tin").notNull().default(""),
+  city: text("city").notNull().default(""),
+  address: text("address").notNull().default(""),
+  postalCode: text("postal_code").notNull().default(""),
+  companyName: text("company_name").notNull().default(""),
+  company: boolean("company").notNull().default(false),
+  updatedAt: updatedAt(),
+});
+
+/** Portfolios of a client (completed by the portfolios issue); counted for the save limits. */
+export const portfolios = pgTable(
+  "portfolios",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    product: text("product").notNull(),
+    name: text("name").notNull(),
+    currency: text("currency").notNull().default("EUR"),
+    benchmark: integer("benchmark").notNull().default(5),
+    monkeyRegion: text("monkey_region"),
+    saved: boolean("saved").notNull().default(false),
+    version: integer("version").notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("portfolios_client_idx").on(t.clientId, t.product)],
+);

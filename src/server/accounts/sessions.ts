@@ -1,0 +1,52 @@
+import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import type { SessionToken } from "../../contract/accounts.ts";
+import type { Db } from "../db/database.ts";
+import { sessions } from "../db/schema.ts";
+import { hashToken, newToken } from "./tokens.ts";
+
+export async function createSession(db: Db, clientId: number, days: number): Promise<SessionToken> {
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + days * 86_400_000);
+  await db.insert(sessions).values({ tokenHash: hashToken(token), clientId, expiresAt });
+  return { token, expiry: expiresAt.toISOString() };
+}
+
+/** The client of a live session (not expired, not revoked), or null. */
+export async function sessionClient(
+  db: Db,
+  token: string,
+): Promise<{ clientId: number; tokenHash: string } | null> {
+  const tokenHash = hashToken(token);
+  const rows = await db
+    .select({ clientId: sessions.clientId })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.tokenHash, tokenHash),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    );
+  return rows[0] ? { clientId: rows[0].clientId, tokenHash } : null;
+}
+
+export async function revokeSession(db: Db, tokenHash: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+}
+
+/** Revokes every live session of a client, except one when given (the device that asked). */
+export async function revokeAllSessions(db: Db, clientId: number, except?: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(sessions.clientId, clientId),
+        isNull(sessions.revokedAt),
+        except ? ne(sessions.tokenHash, except) : undefined,
+      ),
+    );
+}

@@ -1,0 +1,103 @@
+import { Hono } from "hono";
+import { and, count, eq, sql } from "drizzle-orm";
+import {
+  AcceptPoliciesRequest,
+  Client,
+  InvoiceInfo,
+  PortfolioLimits,
+  UpdateClientRequest,
+} from "../../contract/accounts.ts";
+import { products } from "../../contract/common.ts";
+import type { AppDeps, AppEnv } from "../app.ts";
+import { clientById } from "../accounts/clients.ts";
+import { clientView } from "../accounts/client-view.ts";
+import { clients, invoiceInfo, portfolios } from "../db/schema.ts";
+import { ApiFailure } from "../http/api-failure.ts";
+import { requireSession } from "../http/auth.ts";
+import { jsonBody, reply } from "../http/validate.ts";
+
+/** The signed-in client's own data: every query is scoped to the session's client id. */
+export function clientRoutes(deps: AppDeps) {
+  const { db } = deps.database;
+  const current = async (id: number) => {
+    const row = await clientById(db, id);
+    if (!row) throw new ApiFailure(401, "UNAUTHORIZED");
+    return row;
+  };
+  return new Hono<AppEnv>()
+    .use(requireSession(deps))
+    .get("/", async (c) =>
+      reply(
+        c,
+        Client,
+        await clientView(db, await current(c.get("clientId")), deps.config.policyVersion),
+      ),
+    )
+    .put("/", async (c) => {
+      const form = await jsonBody(c, UpdateClientRequest);
+      const id = c.get("clientId");
+      await db
+        .update(clients)
+        .set({ ...form, updatedAt: sql`now()` })
+        .where(eq(clients.id, id));
+      return reply(c, Client, await clientView(db, await current(id), deps.config.policyVersion));
+    })
+    .post("/accept-policies", async (c) => {
+      const { version } = await jsonBody(c, AcceptPoliciesRequest);
+      if (version !== deps.config.policyVersion)
+        throw new ApiFailure(400, "POLICY_VERSION_OUTDATED");
+      const id = c.get("clientId");
+      await db
+        .update(clients)
+        .set({ policiesVersion: version, policiesAcceptedAt: sql`now()`, updatedAt: sql`now()` })
+        .where(eq(clients.id, id));
+      return reply(c, Client, await clientView(db, await current(id), deps.config.policyVersion));
+    })
+    .get("/check-portfolios-limit", async (c) => {
+      const row = await current(c.get("clientId"));
+      const view = await clientView(db, row, deps.config.policyVersion);
+      const saved = await db
+        .select({ product: portfolios.product, region: portfolios.monkeyRegion, n: count() })
+        .from(portfolios)
+        .where(and(eq(portfolios.clientId, row.id), eq(portfolios.saved, true)))
+        .groupBy(portfolios.product, portfolios.monkeyRegion);
+      const used = (product: string, region?: string) =>
+        saved
+          .filter((s) => s.product === product && (region === undefined || s.region === region))
+          .reduce((a, s) => a + Number(s.n), 0);
+      const limits = products.map((category) => {
+        const construction = view.permissions[category].construction;
+        if (category === "simMonk") {
+          return {
+            category,
+            availablePortfolios: {
+              eu: Math.max(0, construction.saveLimitPerRegion.eu - used(category, "eu")),
+              usa: Math.max(0, construction.saveLimitPerRegion.usa - used(category, "usa")),
+            },
+          };
+        }
+        return {
+          category,
+          availablePortfolios: Math.max(0, construction.saveLimit - used(category)),
+        };
+      });
+      return reply(c, PortfolioLimits, limits);
+    })
+    .get("/invoice-info", async (c) => {
+      const rows = await db
+        .select()
+        .from(invoiceInfo)
+        .where(eq(invoiceInfo.clientId, c.get("clientId")));
+      const row = rows[0];
+      return reply(c, InvoiceInfo, {
+        name: row?.name ?? "",
+        country: row?.country ?? "",
+        tin: row?.tin ?? "",
+        city: row?.city ?? "",
+        address: row?.address ?? "",
+        postalCode: row?.postalCode ?? "",
+        companyName: row?.companyName ?? "",
+        company: row?.company ?? false,
+      });
+    });
+}
