@@ -4,6 +4,11 @@ import { routeGuardNames, routeGuards } from "./guards/route-guards.ts";
 import { signedOutFacts } from "./guards/access-facts.ts";
 import { routeAccessMachine } from "./route-access.machine.ts";
 import { versionCheckMachine } from "./version-check.machine.ts";
+import { formSubmitMachine } from "./form-submit.machine.ts";
+import { policyGateMachine } from "./policy-gate.machine.ts";
+import { recaptchaErrors, recaptchaLoadMachine } from "./recaptcha-load.machine.ts";
+import { sessionMachine, SessionFailure } from "./session.machine.ts";
+import { signUpMachine } from "./sign-up.machine.ts";
 
 /** What the documents and the path tests need to know about a machine. */
 export interface MachineEntry {
@@ -19,12 +24,27 @@ export interface MachineEntry {
 
 const guestFacts = signedOutFacts("ht", "simAssets");
 
+const demoSession = { token: "t0k3n", expiry: "2030-01-01T00:00:00.000Z" };
+const signUpForm = {
+  name: "Ada",
+  surname: "Lovelace",
+  email: "ada@example.com",
+  password: "Analytical-Engine-1843",
+  confirmPassword: "Analytical-Engine-1843",
+  countryId: "GB",
+  newsletter: false,
+  policies: true as const,
+  language: "en" as const,
+};
+
 export const machineRegistry: readonly MachineEntry[] = [
   {
     machine: routeAccessMachine,
     title: "Route access (route guards)",
     guards: {
       awaitsSession: "A guard of the route needs the session, which is still being restored.",
+      staysUndecided:
+        "Once a route is allowed, a session that is reloading (e.g. after a new token) keeps it rendered.",
       ...Object.fromEntries(
         routeGuardNames.map((g) => [`deniedBy(${g})`, `${g}: ${routeGuards[g].rule}`]),
       ),
@@ -92,6 +112,112 @@ export const machineRegistry: readonly MachineEntry[] = [
       { type: "xstate.error.actor.load", error: new Error("offline") },
       { type: "data.retry" },
       { type: "data.refresh" },
+    ],
+  },
+  {
+    machine: sessionMachine,
+    title: "Session and sign-out",
+    guards: {
+      hasStoredSession:
+        "A session cookie (token and expiry) from an earlier visit exists and has not expired.",
+      isUnauthorized:
+        "The API answered 401: the token is dead, so the session ends and the user goes to sign-in.",
+    },
+    pathEvents: [
+      { type: "xstate.done.actor.restoreSession", output: null },
+      { type: "xstate.done.actor.restoreSession", output: demoSession },
+      { type: "session.signIn", credentials: { email: "ada@example.com", password: "pw" } },
+      { type: "xstate.done.actor.signIn", output: demoSession },
+      { type: "xstate.error.actor.signIn", error: new SessionFailure("INVALID_CREDENTIALS") },
+      { type: "xstate.done.actor.fetchClient", output: null },
+      { type: "xstate.error.actor.fetchClient", error: new SessionFailure("UNAUTHORIZED") },
+      { type: "session.signOut" },
+      { type: "xstate.done.actor.signOut" },
+      { type: "session.unauthorized" },
+      { type: "session.tokenReceived", session: demoSession },
+    ],
+  },
+  {
+    machine: policyGateMachine,
+    title: "Policy gate",
+    guards: {
+      mustAccept:
+        "ht edition, signed in, not an HT account, and the current policy version not accepted.",
+      acceptedNow:
+        "The signed-in user has now accepted the current policy: back to the remembered path.",
+    },
+    pathEvents: [
+      {
+        type: "facts.changed",
+        path: "/en/markets",
+        facts: { edition: "ht", signedIn: true, kind: "standard", policiesAccepted: false },
+      },
+      {
+        type: "facts.changed",
+        path: "/en/markets",
+        facts: { edition: "ht", signedIn: true, kind: "standard", policiesAccepted: true },
+      },
+      {
+        type: "facts.changed",
+        path: "/en/markets",
+        facts: { edition: "ht", signedIn: true, kind: "HT", policiesAccepted: false },
+      },
+      { type: "policies.accepted" },
+    ],
+  },
+  {
+    machine: signUpMachine,
+    title: "Sign-up",
+    guards: {
+      passwordsMatch:
+        'The password and its confirmation must match; otherwise nothing is sent and "Passwords don\'t match" is logged.',
+      passwordStrongEnough:
+        "The password is at least Medium (8 characters and two kinds of character).",
+    },
+    pathEvents: [
+      { type: "signUp.submit", form: signUpForm },
+      { type: "signUp.submit", form: { ...signUpForm, confirmPassword: "different" } },
+      {
+        type: "signUp.submit",
+        form: { ...signUpForm, password: "short", confirmPassword: "short" },
+      },
+      { type: "xstate.done.actor.register" },
+      { type: "xstate.error.actor.register", error: new SessionFailure("CAPTCHA_FAILED") },
+      { type: "signUp.edit" },
+    ],
+  },
+  {
+    // Explored as in a browser whose script is ready after one poll; the key "outside-browser"
+    // stands for a call made outside a browser.
+    machine: recaptchaLoadMachine.provide({
+      guards: {
+        isBrowser: ({ event }) => event.siteKey !== "outside-browser",
+        isReady: ({ context }) => context.waitedMs >= 25,
+      },
+    }),
+    title: "reCAPTCHA load",
+    guards: {
+      isBrowser: `Runs only in a browser; elsewhere loading fails with "${recaptchaErrors.notBrowser}".`,
+      isReady: "The script has loaded and grecaptcha is ready (checked every 25 ms).",
+      differentKey: `Already loading or loaded with another site key: "${recaptchaErrors.differentKey}".`,
+      timedOut: "The script was not ready after 15 seconds.",
+    },
+    pathEvents: [
+      { type: "recaptcha.load", siteKey: "key-a" },
+      { type: "recaptcha.load", siteKey: "key-b" },
+      { type: "recaptcha.load", siteKey: "outside-browser" },
+      { type: "xstate.after.poll.recaptchaLoad.loading" },
+    ],
+  },
+  {
+    machine: formSubmitMachine,
+    title: "Form submit",
+    guards: {},
+    pathEvents: [
+      { type: "form.submit", values: { email: "ada@example.com" } },
+      { type: "xstate.done.actor.submit", output: { status: "accepted" } },
+      { type: "xstate.error.actor.submit", error: new SessionFailure("INVALID_TOKEN") },
+      { type: "form.edit" },
     ],
   },
 ];

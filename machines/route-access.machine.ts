@@ -37,6 +37,9 @@ export const routeAccessMachine = setup({
   guards: {
     awaitsSession: ({ context }) =>
       context.guards.some((g) => routeGuards[g].check(context.facts) === "pending"),
+    /** The new facts leave a guard undecided (the session is reloading, e.g. after a new token). */
+    staysUndecided: ({ context }, params: { facts: AccessFacts }) =>
+      context.guards.some((g) => routeGuards[g].check(params.facts) === "pending"),
     deniedBy: ({ context }, params: { routeGuard: RouteGuardName }) =>
       applies(context, params.routeGuard) &&
       routeGuards[params.routeGuard].check(context.facts) === "fail",
@@ -75,7 +78,18 @@ export const routeAccessMachine = setup({
       ],
     },
     waitingForSession: { description: "The session is being restored; nothing is rendered yet." },
-    allowed: { description: "Every guard passed: the route renders." },
+    allowed: {
+      description: "Every guard passed: the route renders. A reloading session keeps it rendered.",
+      on: {
+        "facts.changed": [
+          {
+            guard: { type: "staysUndecided", params: ({ event }) => ({ facts: event.facts }) },
+            actions: "assignFacts",
+          },
+          { target: "checking", actions: ["assignFacts", "clearRedirect"] },
+        ],
+      },
+    },
     redirecting: { description: "A guard failed: the app navigates to context.redirect." },
   },
 });

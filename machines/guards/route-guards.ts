@@ -39,6 +39,8 @@ export interface Redirect {
   readonly keepPath: boolean;
   /** The product whose plan page to show, when it is not the current one. */
   readonly product?: Product;
+  /** Go to the page's `returnTo` instead, when it has one (after signing in). */
+  readonly followReturnTo?: boolean;
 }
 
 export type Verdict = "pass" | "fail" | "pending";
@@ -84,7 +86,7 @@ export const routeGuards: Record<RouteGuardName, GuardRule> = {
     rule: "Signed out only; a signed-in user goes to my portfolios.",
     check: (f) =>
       f.session === "unknown" ? "pending" : f.session === "signedOut" ? "pass" : "fail",
-    redirect: () => ({ to: "account-portfolios", keepPath: false }),
+    redirect: () => ({ to: "account-portfolios", keepPath: false, followReturnTo: true }),
   },
   "auth-registered": {
     rule: "Signed in; otherwise sign-in, keeping the requested path.",

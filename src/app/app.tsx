@@ -1,31 +1,37 @@
 import { I18nProvider } from "@lingui/react";
-import { useEffect, useMemo, type ReactNode } from "react";
-import { createBrowserRouter, RouterProvider } from "react-router-dom";
-import { signedOutFacts } from "../../machines/guards/access-facts.ts";
+import { useEffect, type ReactNode } from "react";
+import { RouterProvider, type createBrowserRouter } from "react-router-dom";
 import { AccessFactsProvider } from "./access-facts.tsx";
 import { startConsent } from "./consent.ts";
 import { i18n } from "./i18n.ts";
 import { useServices, ServicesProvider, type AppServices } from "./services.tsx";
+import { SessionAccessFacts } from "./session/session-facts.tsx";
 import { RouteErrorBoundary, Shell } from "./shell.tsx";
+import type { AccessFacts } from "../../machines/guards/access-facts.ts";
 import type { Locale } from "../contract/common.ts";
 
-/** Everything every screen needs, around the router. */
+/**
+ * Everything every screen needs. Access facts come from the session machine; tests may give them
+ * directly.
+ */
 export function AppProviders({
   services,
+  facts,
   children,
 }: {
   services: AppServices;
+  facts?: AccessFacts;
   children: ReactNode;
 }) {
-  const facts = useMemo(
-    () => signedOutFacts(services.config.edition, services.product()),
-    [services],
-  );
+  const body =
+    facts || !services.session ? (
+      <AccessFactsProvider facts={facts!}>{children}</AccessFactsProvider>
+    ) : (
+      <SessionAccessFacts session={services.session}>{children}</SessionAccessFacts>
+    );
   return (
     <I18nProvider i18n={i18n}>
-      <ServicesProvider services={services}>
-        <AccessFactsProvider facts={facts}>{children}</AccessFactsProvider>
-      </ServicesProvider>
+      <ServicesProvider services={services}>{body}</ServicesProvider>
     </I18nProvider>
   );
 }
@@ -46,8 +52,15 @@ function ConsentBanner({ locale }: { locale: Locale }) {
   return null;
 }
 
-export function App({ services, initialLocale }: { services: AppServices; initialLocale: Locale }) {
-  const router = useMemo(() => createBrowserRouter(appRoutes), []);
+export function App({
+  services,
+  router,
+  initialLocale,
+}: {
+  services: AppServices;
+  router: ReturnType<typeof createBrowserRouter>;
+  initialLocale: Locale;
+}) {
   return (
     <AppProviders services={services}>
       <ConsentBanner locale={initialLocale} />

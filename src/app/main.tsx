@@ -1,43 +1,51 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { createBrowserRouter } from "react-router-dom";
+import { createCache } from "../client/cache.ts";
 import { createHttpClient } from "../client/http.ts";
 import { readRuntimeConfig } from "../client/runtime-config.ts";
 import { defaultProduct } from "../contract/common.ts";
-import { App } from "./app.tsx";
+import { App, appRoutes } from "./app.tsx";
 import { activateLocale } from "./i18n.ts";
+import { startInspector } from "./inspector.ts";
 import { cookieLocale, preferredLocale } from "./locale.ts";
 import { localeOfPath } from "./paths.ts";
 import { brandOf, type AppServices } from "./services.tsx";
-import { startInspector } from "./inspector.ts";
+import { createSessionActor, type SessionActor } from "./session/session-actor.ts";
 import "../ui/styles.css";
 
 const config = readRuntimeConfig();
-const brand = brandOf(config);
 document.documentElement.dataset.edition = config.edition;
 const product = () => defaultProduct;
-
-const services: AppServices = {
-  config,
-  brand,
-  product,
-  http: createHttpClient({
-    baseURL: config.apiBase,
-    edition: config.edition,
-    locale: cookieLocale,
-    product,
-    token: () => null,
-    onUnauthorized: () => {},
-  }),
-};
-
 const initialLocale = localeOfPath(location.pathname) ?? preferredLocale();
+const pageLocale = () => localeOfPath(location.pathname) ?? cookieLocale();
+
 void Promise.all([
   activateLocale(initialLocale),
   import.meta.env.DEV ? startInspector() : null,
 ]).then(() => {
+  const router = createBrowserRouter(appRoutes);
+  const cache = createCache(sessionStorage);
+  let session: SessionActor | null = null;
+  const http = createHttpClient({
+    baseURL: config.apiBase,
+    edition: config.edition,
+    locale: cookieLocale,
+    product,
+    token: () => session?.getSnapshot().context.token ?? null,
+    onUnauthorized: () => session?.send({ type: "session.unauthorized" }),
+  });
+  session = createSessionActor({
+    http,
+    navigate: (to) => void router.navigate(to),
+    locale: pageLocale,
+    currentPath: () => location.pathname + location.search,
+    clearUserState: () => cache.clear(),
+  });
+  const services: AppServices = { config, brand: brandOf(config), product, http, session, cache };
   createRoot(document.getElementById("root")!).render(
     <StrictMode>
-      <App services={services} initialLocale={initialLocale} />
+      <App services={services} router={router} initialLocale={initialLocale} />
     </StrictMode>,
   );
 });

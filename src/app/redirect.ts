@@ -4,6 +4,10 @@ import { pathFor } from "./paths.ts";
 
 /** Where a failed guard sends the user, keeping the requested path when the rule says so. */
 export function redirectHref(redirect: Redirect, locale: Locale, requested: string): string {
+  if (redirect.followReturnTo) {
+    const back = safeReturnPath(new URLSearchParams(requested.split("?")[1] ?? "").get("returnTo"));
+    if (back) return back;
+  }
   const query = new URLSearchParams();
   if (redirect.keepPath) query.set("returnTo", requested);
   if (redirect.product) query.set("stc", redirect.product);

@@ -82,7 +82,7 @@ export const routeTable = [
     ["forbidden-ht", "auth-registered"],
     msg`Accept the privacy policy`,
     msg`Read and accept the current privacy policy to go on.`,
-    { layout: "empty-center" },
+    { screen: () => import("../features/auth/accept-policy-screen.tsx"), layout: "empty-center" },
   ),
   defineRoute(
     "auth-confirmEmail",
@@ -91,6 +91,7 @@ export const routeTable = [
     ["forbidden-tt"],
     msg`Confirm your email`,
     msg`Confirm your email address to activate your account.`,
+    { screen: () => import("../features/auth/confirm-email-screen.tsx") },
   ),
   defineRoute(
     "auth-forgotPassword",
@@ -99,6 +100,7 @@ export const routeTable = [
     [],
     msg`Forgot your password?`,
     msg`We will send you a link to choose a new password.`,
+    { screen: () => import("../features/auth/forgot-password-screen.tsx") },
   ),
   defineRoute(
     "auth-recoverPassword",
@@ -107,6 +109,7 @@ export const routeTable = [
     [],
     msg`Choose a new password`,
     msg`Set a new password for your account.`,
+    { screen: () => import("../features/auth/recover-password-screen.tsx") },
   ),
   defineRoute(
     "auth-SignIn",
@@ -115,6 +118,7 @@ export const routeTable = [
     ["auth-guest"],
     msg`Sign in`,
     msg`Sign in to your account.`,
+    { screen: () => import("../features/auth/sign-in-screen.tsx") },
   ),
   defineRoute(
     "auth-signUp",
@@ -123,6 +127,7 @@ export const routeTable = [
     ["auth-guest", "forbidden-tt"],
     msg`Create your account`,
     msg`Sign up to build and save portfolios.`,
+    { screen: () => import("../features/auth/sign-up-screen.tsx") },
   ),
   defineRoute(
     "choose-your-plan",
@@ -180,6 +185,7 @@ export const routeTable = [
     ["auth-registered"],
     msg`Profile`,
     msg`Your personal details and preferences.`,
+    { screen: () => import("../features/account/profile-screen.tsx") },
   ),
   defineRoute(
     "investment-simulator",

@@ -3,6 +3,8 @@ import type { Product } from "../contract/common.ts";
 import type { RuntimeConfig } from "../contract/runtime-config.ts";
 import type { HttpClient } from "../client/http.ts";
 import { editionBrands, type EditionBrand } from "../ui/editions.ts";
+import type { Cache } from "../client/cache.ts";
+import type { SessionActor } from "./session/session-actor.ts";
 
 /** What every screen may use: the runtime configuration, the edition's brand and the API client. */
 export interface AppServices {
@@ -11,6 +13,9 @@ export interface AppServices {
   readonly http: HttpClient;
   /** The current product (`stc`) sent with every request. */
   readonly product: () => Product;
+  /** The long-lived session actor (null in tests that give access facts directly). */
+  readonly session: SessionActor | null;
+  readonly cache: Cache | null;
 }
 
 const ServicesContext = createContext<AppServices | null>(null);

@@ -15,6 +15,7 @@ import { setConsentLanguage } from "./consent.ts";
 import { routeById } from "./route-table.ts";
 import { RouteScreen } from "./route-screen.tsx";
 import { VersionBanner } from "./version-banner.tsx";
+import { PolicyGate } from "./session/policy-gate.tsx";
 
 /** Activates the language of the path; keeps showing the previous one until the new catalog is in. */
 function useActiveLocale(locale: Locale): boolean {
@@ -82,12 +83,14 @@ export function Shell() {
     <>
       <VersionBanner />
       {route ? (
-        <RouteScreen
-          key={`${route.id}:${locale}`}
-          route={route}
-          locale={locale}
-          params={match?.params ?? {}}
-        />
+        <PolicyGate locale={locale}>
+          <RouteScreen
+            key={`${route.id}:${locale}`}
+            route={route}
+            locale={locale}
+            params={match?.params ?? {}}
+          />
+        </PolicyGate>
       ) : (
         <NotFoundScreen />
       )}

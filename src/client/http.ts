@@ -53,7 +53,7 @@ export interface CallOptions<Body> {
 export interface HttpClient {
   call<E extends Endpoint>(
     endpoint: E,
-    options?: CallOptions<E["body"] extends { Type: infer B } ? B : never>,
+    options?: CallOptions<NonNullable<E["body"]> extends { Type: infer B } ? B : never>,
   ): Promise<E["response"]["Type"]>;
 }
 

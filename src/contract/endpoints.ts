@@ -1,4 +1,21 @@
 import type { Schema } from "effect";
+import {
+  Accepted,
+  AcceptPoliciesRequest,
+  CaptchaChallenge,
+  ChangePasswordRequest,
+  Client,
+  ConfirmEmailRequest,
+  Credentials,
+  EmailOnly,
+  InvoiceInfo,
+  Outbox,
+  PortfolioLimits,
+  RecoverPasswordRequest,
+  SessionToken,
+  SignUpRequest,
+  UpdateClientRequest,
+} from "./accounts.ts";
 import { HealthResponse } from "./health.ts";
 import { RuntimeConfig } from "./runtime-config.ts";
 
@@ -26,4 +43,71 @@ const endpoint = <Res extends ContractSchema, Body extends ContractSchema | unde
 export const endpoints = {
   health: endpoint({ method: "GET", path: "/health", response: HealthResponse }),
   config: endpoint({ method: "GET", path: "/config", response: RuntimeConfig }),
+
+  login: endpoint({
+    method: "POST",
+    path: "/auth/login",
+    body: Credentials,
+    response: SessionToken,
+  }),
+  register: endpoint({
+    method: "POST",
+    path: "/auth/register",
+    body: SignUpRequest,
+    response: Accepted,
+  }),
+  logout: endpoint({ method: "POST", path: "/auth/logout", response: Accepted }),
+  changePassword: endpoint({
+    method: "PUT",
+    path: "/auth/change-password",
+    body: ChangePasswordRequest,
+    response: SessionToken,
+  }),
+  resendConfirmation: endpoint({
+    method: "POST",
+    path: "/auth/resend-register-email-confirmation",
+    body: EmailOnly,
+    response: Accepted,
+  }),
+  confirmEmail: endpoint({
+    method: "PUT",
+    path: "/auth/confirm-email",
+    body: ConfirmEmailRequest,
+    response: SessionToken,
+  }),
+  forgotPassword: endpoint({
+    method: "POST",
+    path: "/auth/forgot-password",
+    body: EmailOnly,
+    response: Accepted,
+  }),
+  recoverPassword: endpoint({
+    method: "POST",
+    path: "/auth/recover-password",
+    body: RecoverPasswordRequest,
+    response: Accepted,
+  }),
+  captcha: endpoint({ method: "GET", path: "/auth/captcha", response: CaptchaChallenge }),
+
+  client: endpoint({ method: "GET", path: "/client", response: Client }),
+  updateClient: endpoint({
+    method: "PUT",
+    path: "/client",
+    body: UpdateClientRequest,
+    response: Client,
+  }),
+  acceptPolicies: endpoint({
+    method: "POST",
+    path: "/client/accept-policies",
+    body: AcceptPoliciesRequest,
+    response: Client,
+  }),
+  portfolioLimits: endpoint({
+    method: "GET",
+    path: "/client/check-portfolios-limit",
+    response: PortfolioLimits,
+  }),
+  invoiceInfo: endpoint({ method: "GET", path: "/client/invoice-info", response: InvoiceInfo }),
+
+  outbox: endpoint({ method: "GET", path: "/dev/outbox", response: Outbox }),
 } as const;

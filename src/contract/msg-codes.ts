@@ -21,6 +21,8 @@ export const msgCodes = [
   "WRONG_PASSWORD",
   "POLICY_VERSION_OUTDATED",
   "ACCOUNT_KIND_FORBIDDEN",
+  // Raised by the client itself when the server cannot be reached; the server never sends it.
+  "NETWORK_ERROR",
 ] as const;
 
 export const MsgCode = Schema.Literals(msgCodes);

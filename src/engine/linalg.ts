@@ -11,14 +11,19 @@ export interface Matrix {
 }
 
 export function matrix(rows: number, cols: number, data?: Float64Array): Matrix {
-  if (data && data.length !== rows * cols) throw new RangeError(`matrix: expected ${rows * cols} values, got ${data.length}`);
+  if (data && data.length !== rows * cols)
+    throw new RangeError(`matrix: expected ${rows * cols} values, got ${data.length}`);
   return { rows, cols, data: data ?? new Float64Array(rows * cols) };
 }
 
 export const at = (m: Matrix, i: number, j: number): number => m.data[i * m.cols + j]!;
 
 /** y = A x */
-export function matVec(a: Matrix, x: Float64Array, out: Float64Array = new Float64Array(a.rows)): Float64Array {
+export function matVec(
+  a: Matrix,
+  x: Float64Array,
+  out: Float64Array = new Float64Array(a.rows),
+): Float64Array {
   const { rows, cols, data } = a;
   for (let i = 0; i < rows; i++) {
     let s = 0;
@@ -76,7 +81,11 @@ export function cholesky(a: Matrix, tolerance = 1e-12): Matrix | null {
 }
 
 /** Solves L L' x = b given the Cholesky factor L. */
-export function choleskySolve(l: Matrix, b: Float64Array, out: Float64Array = new Float64Array(b.length)): Float64Array {
+export function choleskySolve(
+  l: Matrix,
+  b: Float64Array,
+  out: Float64Array = new Float64Array(b.length),
+): Float64Array {
   const n = l.rows;
   const y = out;
   for (let i = 0; i < n; i++) {

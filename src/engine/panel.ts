@@ -33,7 +33,11 @@ export function benchmarkWindowDays(benchmark: number): number {
 export function validatePanel(panel: ReturnsPanel, minObservations = 1, what = "returns"): void {
   const { assets, observations, data } = panel;
   if (!(assets >= 1)) throw new EngineError("NO_ASSETS", `${what}: the panel has no assets`);
-  if (!Number.isInteger(assets) || !Number.isInteger(observations) || data.length !== assets * observations)
+  if (
+    !Number.isInteger(assets) ||
+    !Number.isInteger(observations) ||
+    data.length !== assets * observations
+  )
     throw new EngineError(
       "DIMENSION_MISMATCH",
       `${what}: ${assets} assets x ${observations} observations needs ${assets * observations} values, got ${data.length}`,
@@ -91,24 +95,34 @@ export function selectAssets(panel: ReturnsPanel, indices: readonly number[]): R
 export function validateWeights(weights: Float64Array, assets: number): void {
   if (weights.length === 0) throw new EngineError("NO_ASSETS", "weights: no assets");
   if (weights.length !== assets)
-    throw new EngineError("DIMENSION_MISMATCH", `weights: ${weights.length} weights for ${assets} assets`);
+    throw new EngineError(
+      "DIMENSION_MISMATCH",
+      `weights: ${weights.length} weights for ${assets} assets`,
+    );
   let s = 0;
   for (let i = 0; i < weights.length; i++) {
     const w = weights[i]!;
     if (!Number.isFinite(w)) throw new EngineError("INVALID_INPUT", `weights: weight ${i} is ${w}`);
     s += w;
   }
-  if (Math.abs(s - 1) > 1e-9) throw new EngineError("INVALID_WEIGHTS", `weights sum to ${s}, not 1`);
+  if (Math.abs(s - 1) > 1e-9)
+    throw new EngineError("INVALID_WEIGHTS", `weights sum to ${s}, not 1`);
 }
 
 /** Weights from amounts in the portfolio currency (each >= 0, total > 0). */
-export function weightsFromAmounts(amounts: Float64Array): { weights: Float64Array; total: number } {
+export function weightsFromAmounts(amounts: Float64Array): {
+  weights: Float64Array;
+  total: number;
+} {
   if (amounts.length === 0) throw new EngineError("NO_ASSETS", "amounts: no assets");
   let total = 0;
   for (let i = 0; i < amounts.length; i++) {
     const a = amounts[i]!;
     if (!(a >= 0 && a < Infinity))
-      throw new EngineError("INVALID_INPUT", `amounts: amount ${i} is ${a} (must be finite and >= 0)`);
+      throw new EngineError(
+        "INVALID_INPUT",
+        `amounts: amount ${i} is ${a} (must be finite and >= 0)`,
+      );
     total += a;
   }
   if (!(total > 0)) throw new EngineError("INVALID_WEIGHTS", "amounts: the total invested is zero");
@@ -150,8 +164,8 @@ export function columnMeans(panel: ReturnsPanel): Float64Array {
   const m = new Float64Array(n);
   for (let s = 0; s < t; s++) {
     const base = s * n;
-    for (let i = 0; i < n; i++) m[i] += data[base + i]!;
+    for (let i = 0; i < n; i++) m[i] = m[i]! + data[base + i]!;
   }
-  for (let i = 0; i < n; i++) m[i] /= t;
+  for (let i = 0; i < n; i++) m[i] = m[i]! / t;
   return m;
 }

@@ -65,7 +65,10 @@ function checkSeries(s: PriceSeries, k: number): void {
     if (!(s.prices[t]! > 0 && s.prices[t]! < Infinity))
       throw new EngineError("INVALID_INPUT", `series ${k}: price ${s.prices[t]} at row ${t}`);
     if (t > 0 && !(s.dates[t]! > s.dates[t - 1]!))
-      throw new EngineError("INVALID_INPUT", `series ${k}: dates not strictly ascending at row ${t}`);
+      throw new EngineError(
+        "INVALID_INPUT",
+        `series ${k}: dates not strictly ascending at row ${t}`,
+      );
   }
 }
 
@@ -85,7 +88,10 @@ export function convertPrice(price: number, from: Currency, to: Currency, eurUsd
 }
 
 /** Aligns price series (see the holiday rule above) and returns their daily returns. */
-export function alignReturns(series: readonly PriceSeries[], options: AlignOptions): AlignedReturns {
+export function alignReturns(
+  series: readonly PriceSeries[],
+  options: AlignOptions,
+): AlignedReturns {
   const n = series.length;
   if (n === 0) throw new EngineError("NO_ASSETS", "alignReturns: no price series");
   series.forEach(checkSeries);
@@ -103,14 +109,20 @@ export function alignReturns(series: readonly PriceSeries[], options: AlignOptio
   const fx = options.fx;
   if (anyForeign) {
     if (!fx || fx.dates.length === 0)
-      throw new EngineError("NO_DATA", "alignReturns: an asset needs EUR/USD and no fx series was given");
+      throw new EngineError(
+        "NO_DATA",
+        "alignReturns: an asset needs EUR/USD and no fx series was given",
+      );
     checkSeries({ dates: fx.dates, prices: fx.rates, currency: "USD" }, -1);
     start = Math.max(start, fx.dates[0]!);
   }
   if (options.from !== undefined) start = Math.max(start, options.from);
   if (options.to !== undefined) end = Math.min(end, options.to);
   if (!(start <= end))
-    throw new EngineError("NOT_ENOUGH_HISTORY", "alignReturns: the series have no common date range");
+    throw new EngineError(
+      "NOT_ENOUGH_HISTORY",
+      "alignReturns: the series have no common date range",
+    );
 
   // Union of weekday trading days in [start, end]; every asset has a price on or before each.
   const days = new Set<number>();
@@ -142,7 +154,9 @@ export function alignReturns(series: readonly PriceSeries[], options: AlignOptio
     for (let t = 0; t < tDays; t++) {
       while (k + 1 < s.dates.length && s.dates[k + 1]! <= dates[t]!) k++;
       const local = s.prices[k]!;
-      prices[t * n + i] = foreign[i] ? convertPrice(local, s.currency, options.currency, fxOnDay[t]!) : local;
+      prices[t * n + i] = foreign[i]
+        ? convertPrice(local, s.currency, options.currency, fxOnDay[t]!)
+        : local;
     }
   }
 
@@ -159,4 +173,24 @@ export function alignReturns(series: readonly PriceSeries[], options: AlignOptio
     }
   }
   return { dates, panel: { assets: n, observations: obs, data }, prices, fxReturns, foreign };
+}
+
+/**
+ * One series from an older and a newer one: the older rows dated before the newer's first date,
+ * then the newer (e.g. monthly EUR/USD before 2003-12 and the daily rates after, or US10Y_MONTHLY
+ * before the daily US10Y). Levels are not rescaled.
+ */
+export function spliceSeries(
+  older: { readonly dates: Int32Array; readonly values: Float64Array },
+  newer: { readonly dates: Int32Array; readonly values: Float64Array },
+): { dates: Int32Array; values: Float64Array } {
+  if (newer.dates.length === 0) return { dates: older.dates.slice(), values: older.values.slice() };
+  const cut = indexOnOrBefore(older.dates, newer.dates[0]! - 1) + 1;
+  const dates = new Int32Array(cut + newer.dates.length);
+  const values = new Float64Array(cut + newer.dates.length);
+  dates.set(older.dates.subarray(0, cut));
+  values.set(older.values.subarray(0, cut));
+  dates.set(newer.dates, cut);
+  values.set(newer.values, cut);
+  return { dates, values };
 }

@@ -20,7 +20,8 @@ export function normalPdf(x: number): number {
  * 37, 1988), accurate to about 1e-16 relative.
  */
 export function normalQuantile(p: number): number {
-  if (!(p > 0 && p < 1)) throw new EngineError("INVALID_PARAMETER", `normalQuantile: p must be in (0, 1), got ${p}`);
+  if (!(p > 0 && p < 1))
+    throw new EngineError("INVALID_PARAMETER", `normalQuantile: p must be in (0, 1), got ${p}`);
   const q = p - 0.5;
   if (Math.abs(q) <= 0.425) {
     const r = 0.180625 - q * q;
@@ -54,7 +55,9 @@ export function normalQuantile(p: number): number {
   if (r <= 5) {
     r -= 1.6;
     value =
-      (((((((7.7454501427834140764e-4 * r + 0.0227238449892691845833) * r + 0.24178072517745061177) * r +
+      (((((((7.7454501427834140764e-4 * r + 0.0227238449892691845833) * r +
+        0.24178072517745061177) *
+        r +
         1.27045825245236838258) *
         r +
         3.64784832476320460504) *
@@ -64,7 +67,9 @@ export function normalQuantile(p: number): number {
         4.6303378461565452959) *
         r +
         1.42343711074968357734) /
-      (((((((1.05075007164441684324e-9 * r + 5.475938084995344946e-4) * r + 0.0151986665636164571966) * r +
+      (((((((1.05075007164441684324e-9 * r + 5.475938084995344946e-4) * r +
+        0.0151986665636164571966) *
+        r +
         0.14810397642748007459) *
         r +
         0.68976733498510000455) *
@@ -77,7 +82,9 @@ export function normalQuantile(p: number): number {
   } else {
     r -= 5;
     value =
-      (((((((2.01033439929228813265e-7 * r + 2.71155556874348757815e-5) * r + 0.0012426609473880784386) * r +
+      (((((((2.01033439929228813265e-7 * r + 2.71155556874348757815e-5) * r +
+        0.0012426609473880784386) *
+        r +
         0.026532189526576123093) *
         r +
         0.29656057182850489123) *
@@ -87,7 +94,9 @@ export function normalQuantile(p: number): number {
         5.4637849111641143699) *
         r +
         6.6579046435011037772) /
-      (((((((2.04426310338993978564e-15 * r + 1.4215117583164458887e-7) * r + 1.8463183175100546818e-5) * r +
+      (((((((2.04426310338993978564e-15 * r + 1.4215117583164458887e-7) * r +
+        1.8463183175100546818e-5) *
+        r +
         7.868691311456132591e-4) *
         r +
         0.0148753612908506148525) *
@@ -111,7 +120,8 @@ export function mean(x: ArrayLike<number>): number {
 /** Unbiased sample variance (divisor n - 1). */
 export function sampleVariance(x: ArrayLike<number>): number {
   const n = x.length;
-  if (n < 2) throw new EngineError("NOT_ENOUGH_HISTORY", `sampleVariance: needs 2 values, got ${n}`);
+  if (n < 2)
+    throw new EngineError("NOT_ENOUGH_HISTORY", `sampleVariance: needs 2 values, got ${n}`);
   const m = mean(x);
   let s = 0;
   for (let i = 0; i < n; i++) {
@@ -125,7 +135,8 @@ export function sampleVariance(x: ArrayLike<number>): number {
 export function quantileSorted(sorted: ArrayLike<number>, p: number): number {
   const n = sorted.length;
   if (n === 0) throw new EngineError("NOT_ENOUGH_HISTORY", "quantile: no values");
-  if (!(p >= 0 && p <= 1)) throw new EngineError("INVALID_PARAMETER", `quantile: p must be in [0, 1], got ${p}`);
+  if (!(p >= 0 && p <= 1))
+    throw new EngineError("INVALID_PARAMETER", `quantile: p must be in [0, 1], got ${p}`);
   const h = (n - 1) * p;
   const lo = Math.floor(h);
   if (lo >= n - 1) return sorted[n - 1]!;
@@ -151,7 +162,10 @@ export function quantilesBySelection(
   for (let q = 0; q < ps.length; q++) {
     const p = ps[q]!;
     if (!(p >= 0 && p <= 1) || (q > 0 && p < ps[q - 1]!))
-      throw new EngineError("INVALID_PARAMETER", "quantiles: probabilities must be ascending in [0, 1]");
+      throw new EngineError(
+        "INVALID_PARAMETER",
+        "quantiles: probabilities must be ascending in [0, 1]",
+      );
     const h = (n - 1) * p;
     const lo = Math.floor(h);
     select(scratch, from, n - 1, lo);

@@ -10,7 +10,7 @@ import type { Logger } from "./logger.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { clientRoutes } from "./routes/client.ts";
-import { devRoutes } from "./routes/dev.ts";
+import { devOutboxPage, devRoutes } from "./routes/dev.ts";
 import type { Mailer } from "./accounts/mailer.ts";
 import type { BotCheck } from "./accounts/captcha.ts";
 import { spaRoutes } from "./spa.ts";
@@ -67,6 +67,7 @@ export function createApp(deps: AppDeps) {
     }),
   );
   app.route(deps.config.apiBase, api);
+  if (deps.config.outboxPage) app.route("/_dev", devOutboxPage(deps));
   app.route("/", spaRoutes(deps));
 
   app.onError((error, c) => {

@@ -21,6 +21,7 @@ const version = (
 const database = await openDatabase({
   url: config.databaseUrl,
   pgliteDir: path.join(config.dataDir, "pglite"),
+  onError: (error) => logger.warn("idle database connection lost", { error }),
 });
 await database.migrate();
 await recordInstallation(database.db);

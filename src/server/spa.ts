@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { runtimeConfigOf } from "./config.ts";
 import type { AppDeps } from "./app.ts";
@@ -25,27 +25,21 @@ export function spaRoutes(deps: AppDeps) {
       injectRuntimeConfig(html, deps),
     ));
 
-  const publicFiles = serveStatic({
-    root,
-    onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600"),
-  });
+  const publicFiles = serveStatic({ root });
+  const hourly = cacheControl("public, max-age=3600");
 
   return new Hono()
-    .use(
-      "/assets/*",
-      serveStatic({
-        root,
-        onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
-      }),
-    )
-    .use(
-      "/builds/*",
-      serveStatic({ root, onFound: (_path, c) => c.header("Cache-Control", "no-store") }),
-    )
+    .use("/assets/*", cacheControl("public, max-age=31536000, immutable"), serveStatic({ root }))
+    .use("/builds/*", cacheControl("no-store"), serveStatic({ root }))
     .use("*", async (c, next) => {
       // Files (favicon, logos) are served as they are; a missing file is a 404, not the app.
       if (!hasExtension(c.req.path) || c.req.path.endsWith("/index.html")) return next();
-      return (await publicFiles(c, async () => {})) ?? c.notFound();
+      let served: Response | void = undefined;
+      await hourly(c, async () => {
+        served = await publicFiles(c, async () => {});
+        if (served) c.res = served;
+      });
+      return served ?? c.notFound();
     })
     .get("*", async (c) => {
       try {
@@ -57,5 +51,13 @@ export function spaRoutes(deps: AppDeps) {
       }
     });
 }
+
+/** Sets Cache-Control on a file the next handler served (serveStatic's onFound runs too late for it). */
+const cacheControl =
+  (value: string): MiddlewareHandler =>
+  async (c, next) => {
+    await next();
+    if (c.res.ok) c.header("Cache-Control", value);
+  };
 
 const hasExtension = (p: string) => /\.[a-z0-9]+$/i.test(p);

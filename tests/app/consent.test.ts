@@ -8,13 +8,20 @@ import { editionBrands } from "../../src/ui/editions.ts";
 
 afterEach(() => resetConsent());
 
-const click = (role: string) => (document.querySelector(`#cc-main [data-role="${role}"]`) as HTMLButtonElement).click();
+const click = (role: string) =>
+  (document.querySelector(`#cc-main [data-role="${role}"]`) as HTMLButtonElement).click();
 
 describe("cookie consent", () => {
   it("loads the edition's marketing script only after consent", async () => {
     const loadScript = vi.fn(async () => true);
     const i18n = setupI18n({ locale: "en", messages: { en } });
-    await startConsent({ brand: editionBrands.ht, locale: "en", i18n, marketingScriptUrl: "https://chat.example/x.js", loadScript });
+    await startConsent({
+      brand: editionBrands.ht,
+      locale: "en",
+      i18n,
+      marketingScriptUrl: "https://chat.example/x.js",
+      loadScript,
+    });
     expect(document.querySelector("#cc-main .cm__title")?.textContent).toBe("We use cookies");
     expect(loadScript).not.toHaveBeenCalled();
     click("all");
@@ -24,7 +31,13 @@ describe("cookie consent", () => {
   it("never loads it when the user rejects", async () => {
     const loadScript = vi.fn(async () => true);
     const i18n = setupI18n({ locale: "es", messages: { es } });
-    await startConsent({ brand: editionBrands.tt, locale: "es", i18n, marketingScriptUrl: "https://chat.example/x.js", loadScript });
+    await startConsent({
+      brand: editionBrands.tt,
+      locale: "es",
+      i18n,
+      marketingScriptUrl: "https://chat.example/x.js",
+      loadScript,
+    });
     expect(document.querySelector("#cc-main .cm__title")?.textContent).toBe("Usamos cookies");
     expect(document.querySelector("#cc-main .cm__desc")?.textContent).toContain("TwoTails");
     click("necessary");
@@ -34,7 +47,13 @@ describe("cookie consent", () => {
   it("loads nothing when the edition has no script configured", async () => {
     const loadScript = vi.fn(async () => true);
     const i18n = setupI18n({ locale: "en", messages: { en } });
-    await startConsent({ brand: editionBrands.ht, locale: "en", i18n, marketingScriptUrl: null, loadScript });
+    await startConsent({
+      brand: editionBrands.ht,
+      locale: "en",
+      i18n,
+      marketingScriptUrl: null,
+      loadScript,
+    });
     click("all");
     expect(loadScript).not.toHaveBeenCalled();
   });

@@ -14,7 +14,10 @@ afterEach(() => {
 });
 
 /** An i18n of its own per language, so expectations do not depend on the app's active one. */
-const catalogs = { en: setupI18n({ locale: "en", messages: { en } }), es: setupI18n({ locale: "es", messages: { es } }) };
+const catalogs = {
+  en: setupI18n({ locale: "en", messages: { en } }),
+  es: setupI18n({ locale: "es", messages: { es } }),
+};
 
 describe("the app shell", () => {
   it.each([
@@ -27,7 +30,9 @@ describe("the app shell", () => {
     await renderApp(path, { facts: memberFacts });
     expect(await screen.findByRole("heading", { level: 1, name: "Error 404" })).toBeTruthy();
     expect(screen.getByText(message)).toBeTruthy();
-    expect(screen.getByRole("button", { name: path.startsWith("/es") ? "Volver" : "Go back" })).toBeTruthy();
+    expect(
+      screen.getByRole("button", { name: path.startsWith("/es") ? "Volver" : "Go back" }),
+    ).toBeTruthy();
     // Empty-center layout: no site navigation.
     expect(screen.queryByRole("navigation")).toBeNull();
   });
@@ -71,7 +76,9 @@ describe("the app shell", () => {
   it("shows home at /, in the remembered language", async () => {
     document.cookie = "lang=es; Path=/";
     await renderApp("/", { locale: "es" });
-    expect(await screen.findByRole("heading", { level: 1, name: "Invierte con los ojos abiertos" })).toBeTruthy();
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Invierte con los ojos abiertos" }),
+    ).toBeTruthy();
   });
 
   it("offers the same screen in the other language", async () => {
@@ -87,7 +94,9 @@ describe("the app shell", () => {
   });
 
   it("waits for the session before deciding", async () => {
-    const { router } = await renderApp("/en/my-account/portfolios", { facts: { ...guestFacts, session: "unknown" } });
+    const { router } = await renderApp("/en/my-account/portfolios", {
+      facts: { ...guestFacts, session: "unknown" },
+    });
     expect(await screen.findByRole("status")).toBeTruthy();
     expect(screen.getByText("Loading…")).toBeTruthy();
     expect(router.state.location.pathname).toBe("/en/my-account/portfolios");

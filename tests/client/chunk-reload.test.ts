@@ -20,8 +20,18 @@ function environment(start = 1_000_000) {
 
 describe("isChunkLoadError", () => {
   it.each([
-    ["Chrome", new TypeError("Failed to fetch dynamically imported module: https://app.test/assets/page-1a2b.js")],
-    ["Firefox", new TypeError("error loading dynamically imported module: https://app.test/assets/page-1a2b.js")],
+    [
+      "Chrome",
+      new TypeError(
+        "Failed to fetch dynamically imported module: https://app.test/assets/page-1a2b.js",
+      ),
+    ],
+    [
+      "Firefox",
+      new TypeError(
+        "error loading dynamically imported module: https://app.test/assets/page-1a2b.js",
+      ),
+    ],
     ["Safari", new TypeError("Importing a module script failed.")],
     ["Vite CSS preload", new Error("Unable to preload CSS for /assets/page-1a2b.css")],
   ])("recognises the %s message", (_browser, error) => {
@@ -43,7 +53,10 @@ describe("isChunkLoadError", () => {
 
   it.each([
     ["a string with the message", "Failed to fetch dynamically imported module: x.js"],
-    ["an object with the message", { name: "ChunkLoadError", message: "Importing a module script failed." }],
+    [
+      "an object with the message",
+      { name: "ChunkLoadError", message: "Importing a module script failed." },
+    ],
     ["null", null],
     ["undefined", undefined],
     ["a number", 404],

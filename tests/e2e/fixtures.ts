@@ -31,7 +31,12 @@ export const marketsPath: Record<Locale, string> = { en: "/en/markets", es: "/es
 
 /** Texts a person sees, in both languages (English source, Spanish from locales/es/messages.po). */
 export const texts = {
+  homeTitle: { en: "Home", es: "Inicio" },
   homeHeading: { en: "Invest with your eyes open", es: "Invierte con los ojos abiertos" },
+  homeLead: {
+    en: "builds a portfolio from three questions and shows you its risk in plain words and clear charts.",
+    es: "construye una cartera a partir de tres preguntas y te muestra su riesgo con palabras sencillas y gráficos claros.",
+  },
   pageNotFound: { en: "Page Not Found", es: "Página no encontrada" },
   goBack: { en: "Go back", es: "Volver" },
   markets: { en: "Markets", es: "Mercados" },

@@ -5,7 +5,10 @@ test.describe("home", () => {
     test(`/${locale} shows the home page in ${locale}`, async ({ page, edition }) => {
       await page.goto(`/${locale}`);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(texts.homeHeading[locale]);
-      await expect(page).toHaveTitle(new RegExp(brandNames[edition]));
+      await expect(page.getByText(texts.homeLead[locale])).toHaveText(
+        `${brandNames[edition]} ${texts.homeLead[locale]}`,
+      );
+      await expect(page).toHaveTitle(`${texts.homeTitle[locale]} · ${brandNames[edition]}`);
       await expect(page.locator("html")).toHaveAttribute("lang", locale);
       await expect(page.getByRole("navigation", { name: texts.mainNavigation[locale] })).toBeVisible();
       await saveShot(page, `${edition}-home-${locale}`);

@@ -11,77 +11,96 @@ function abstractActions(entry: MachineEntry): Record<string, () => void> {
   const actions = entry.machine.implementations.actions as Record<string, unknown>;
   return Object.fromEntries(
     Object.entries(actions)
-      .filter(([, action]) => typeof action === "function" && String(action).includes("must be provided"))
+      .filter(
+        ([, action]) => typeof action === "function" && String(action).includes("must be provided"),
+      )
       .map(([name]) => [name, () => {}]),
   );
 }
 
 function replayable(entry: MachineEntry) {
   const actors = Object.fromEntries(
-    Object.keys(entry.machine.implementations.actors).map((name): [string, AnyActorLogic] => [name, pending()]),
+    Object.keys(entry.machine.implementations.actors).map((name): [string, AnyActorLogic] => [
+      name,
+      pending(),
+    ]),
   );
   return entry.machine.provide({ actors, actions: abstractActions(entry) } as never);
 }
+
+/**
+ * States the registry's path events cannot reach yet (reported to the lead, not hidden): the
+ * recaptchaLoad entry explores the bare machine, whose `isBrowser` guard is false outside a browser
+ * and whose `isReady` guard is abstract, so `loading` and `loaded` are never reached.
+ */
+const knownUnreachable: Readonly<Record<string, readonly string[]>> = {};
 
 /** States that only pass on (an `always` transition without a guard): an actor never rests in them. */
 function isTransient(node: AnyStateNode): boolean {
   return (node.always ?? []).some((t) => !t.guard);
 }
 
-describe.each(machineRegistry.map((entry) => [entry.machine.id, entry] as const))("machine %s", (_id, entry) => {
-  const paths = pathsOf(entry, "shortest");
+describe.each(machineRegistry.map((entry) => [entry.machine.id, entry] as const))(
+  "machine %s",
+  (_id, entry) => {
+    const paths = pathsOf(entry, "shortest");
 
-  it("has shortest paths to explore", () => {
-    expect(paths.length).toBeGreaterThan(0);
-  });
+    it("has shortest paths to explore", () => {
+      expect(paths.length).toBeGreaterThan(0);
+    });
 
-  it.each(paths.map((path) => [JSON.stringify(path.state.value), path] as const))(
-    "replays the shortest path to %s on a real actor",
-    (_target, path) => {
-      const actor = createActor(replayable(entry), { input: entry.input });
-      const errors: unknown[] = [];
-      actor.subscribe({ error: (error) => errors.push(error) });
-      actor.start();
-      try {
-        let replayed = 0;
-        for (const step of path.steps) {
-          if (step.event.type === "xstate.init") {
-            expect(actor.getSnapshot().value).toEqual(step.state.value);
-            continue;
+    it.each(paths.map((path) => [JSON.stringify(path.state.value), path] as const))(
+      "replays the shortest path to %s on a real actor",
+      (_target, path) => {
+        const actor = createActor(replayable(entry), { input: entry.input });
+        const errors: unknown[] = [];
+        actor.subscribe({ error: (error) => errors.push(error) });
+        actor.start();
+        try {
+          let replayed = 0;
+          for (const step of path.steps) {
+            if (step.event.type === "xstate.init") {
+              expect(actor.getSnapshot().value).toEqual(step.state.value);
+              continue;
+            }
+            actor.send(step.event);
+            replayed++;
+            expect(actor.getSnapshot().value, `after ${step.event.type}`).toEqual(step.state.value);
           }
-          actor.send(step.event);
-          replayed++;
-          expect(actor.getSnapshot().value, `after ${step.event.type}`).toEqual(step.state.value);
+          expect(actor.getSnapshot().value).toEqual(path.state.value);
+          expect(replayed).toBe(path.steps.filter((s) => s.event.type !== "xstate.init").length);
+          expect(errors).toEqual([]);
+        } finally {
+          actor.stop();
         }
-        expect(actor.getSnapshot().value).toEqual(path.state.value);
-        expect(replayed).toBe(path.steps.filter((s) => s.event.type !== "xstate.init").length);
-        expect(errors).toEqual([]);
-      } finally {
-        actor.stop();
-      }
-    },
-  );
-
-  it("documents a rule for every guard used in its chart", () => {
-    expect(() => machineMarkdown(entry)).not.toThrow();
-    for (const guard of guardsOf(entry.machine)) expect(entry.guards).toHaveProperty([guard]);
-  });
-
-  it("reaches each of its top-level states by some path", () => {
-    const stable = (Object.values(entry.machine.root.states) as AnyStateNode[])
-      .filter((node) => !isTransient(node))
-      .map((node) => node.key)
-      .sort();
-    const reached = new Set(
-      paths.map((path) => {
-        const value: unknown = path.state.value;
-        return typeof value === "string" ? value : Object.keys(value as object)[0];
-      }),
+      },
     );
-    expect(stable.length).toBeGreaterThan(0);
-    expect([...reached].sort()).toEqual(stable);
-  });
-});
+
+    it("documents a rule for every guard used in its chart", () => {
+      expect(() => machineMarkdown(entry)).not.toThrow();
+      for (const guard of guardsOf(entry.machine)) expect(entry.guards).toHaveProperty([guard]);
+    });
+
+    it("reaches each of its top-level states by some path", () => {
+      const stable = (Object.values(entry.machine.root.states) as AnyStateNode[])
+        .filter((node) => !isTransient(node))
+        .map((node) => node.key)
+        .sort();
+      const reached = new Set(
+        paths.map((path) => {
+          const value: unknown = path.state.value;
+          return typeof value === "string" ? value : Object.keys(value as object)[0]!;
+        }),
+      );
+      const gaps = knownUnreachable[entry.machine.id] ?? [];
+      expect(stable.length).toBeGreaterThan(0);
+      expect([...reached].filter((state) => !stable.includes(state))).toEqual([]);
+      expect(stable.filter((state) => !reached.has(state) && !gaps.includes(state))).toEqual([]);
+      // A gap that has been closed must be removed from the list.
+      expect(gaps.filter((state) => reached.has(state))).toEqual([]);
+    });
+  },
+);
 
 describe("machine registry", () => {
   it("lists each machine once", () => {
@@ -100,7 +119,8 @@ describe("machine registry", () => {
       };
       visit(entry.machine.root);
       for (const node of Object.values(entry.machine.root.states) as AnyStateNode[]) {
-        if (isTransient(node)) expect(targets.has(node), `${entry.machine.id}.${node.key}`).toBe(true);
+        if (isTransient(node))
+          expect(targets.has(node), `${entry.machine.id}.${node.key}`).toBe(true);
       }
     }
   });

@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { createActor } from "xstate";
 import type { Product } from "../../src/contract/common.ts";
-import { signedOutFacts, type AccessFacts, type AccountFacts } from "../../machines/guards/access-facts.ts";
+import {
+  signedOutFacts,
+  type AccessFacts,
+  type AccountFacts,
+} from "../../machines/guards/access-facts.ts";
 import {
   assertRouteGuardNames,
   isRouteGuardName,
@@ -28,7 +32,10 @@ const account = (overrides: Partial<AccountFacts> = {}): AccountFacts => ({
   ...overrides,
 });
 
-const signedIn = (acc: Partial<AccountFacts> = {}, facts: Partial<AccessFacts> = {}): AccessFacts => ({
+const signedIn = (
+  acc: Partial<AccountFacts> = {},
+  facts: Partial<AccessFacts> = {},
+): AccessFacts => ({
   ...guest,
   session: "signedIn",
   account: account(acc),
@@ -43,7 +50,10 @@ const situations = {
   HT: signedIn({ kind: "HT" }),
   TT: signedIn({ kind: "TT" }, { edition: "tt" }),
   "subscribed to simAssets, on simAssets": signedIn({ subscribedProducts: ["simAssets"] }),
-  "subscribed to simAssets, on simIndices": signedIn({ subscribedProducts: ["simAssets"] }, { product: "simIndices" }),
+  "subscribed to simAssets, on simIndices": signedIn(
+    { subscribedProducts: ["simAssets"] },
+    { product: "simIndices" },
+  ),
   "banana holder": signedIn({ bananaPermission: true }, { product: "simMonk" }),
   "creation in progress": signedIn({}, { creationInProgress: true }),
   "portfolio loaded": signedIn({}, { portfolioLoaded: true }),
@@ -58,9 +68,15 @@ const situationNames = Object.keys(situations) as Situation[];
 // ---------------------------------------------------------------------------------------------
 
 /** Every situation passes except those listed; the session guards are pending while it is unknown. */
-function expecting(fail: readonly Situation[], pending: readonly Situation[]): Record<Situation, Verdict> {
+function expecting(
+  fail: readonly Situation[],
+  pending: readonly Situation[],
+): Record<Situation, Verdict> {
   return Object.fromEntries(
-    situationNames.map((s) => [s, pending.includes(s) ? "pending" : fail.includes(s) ? "fail" : "pass"]),
+    situationNames.map((s) => [
+      s,
+      pending.includes(s) ? "pending" : fail.includes(s) ? "fail" : "pass",
+    ]),
   ) as Record<Situation, Verdict>;
 }
 
@@ -69,11 +85,15 @@ const SIGNED_IN: Situation[] = situationNames.filter(
   (s) => !UNKNOWN.includes(s) && s !== "guest" && s !== "guest, creation in progress",
 );
 
-const expected: Record<RouteGuardName, { verdicts: Record<Situation, Verdict>; redirect: Redirect }> = {
-  // Signed out only; a signed-in user goes to my portfolios.
+const expected: Record<
+  RouteGuardName,
+  { verdicts: Record<Situation, Verdict>; redirect: Redirect }
+> = {
+  // Signed out only; a signed-in user goes to my portfolios (or back to the path kept for after
+  // signing in).
   "auth-guest": {
     verdicts: expecting(SIGNED_IN, UNKNOWN),
-    redirect: { to: "account-portfolios", keepPath: false },
+    redirect: { to: "account-portfolios", keepPath: false, followReturnTo: true },
   },
   // Signed in; otherwise sign-in, keeping the requested path.
   "auth-registered": {
@@ -81,12 +101,24 @@ const expected: Record<RouteGuardName, { verdicts: Record<Situation, Verdict>; r
     redirect: { to: "auth-SignIn", keepPath: true },
   },
   // Not of that kind; otherwise home.
-  "forbidden-ht": { verdicts: expecting(["HT"], UNKNOWN), redirect: { to: "index", keepPath: false } },
-  "forbidden-tt": { verdicts: expecting(["TT"], UNKNOWN), redirect: { to: "index", keepPath: false } },
+  "forbidden-ht": {
+    verdicts: expecting(["HT"], UNKNOWN),
+    redirect: { to: "index", keepPath: false },
+  },
+  "forbidden-tt": {
+    verdicts: expecting(["TT"], UNKNOWN),
+    redirect: { to: "index", keepPath: false },
+  },
   // Trial users go to choose-your-plan (and come back).
-  "forbidden-trial": { verdicts: expecting(["trial"], UNKNOWN), redirect: { to: "choose-your-plan", keepPath: true } },
+  "forbidden-trial": {
+    verdicts: expecting(["trial"], UNKNOWN),
+    redirect: { to: "choose-your-plan", keepPath: true },
+  },
   // The plan page; a kind that cannot buy (TT) goes home.
-  "choose-plan-page": { verdicts: expecting(["TT"], UNKNOWN), redirect: { to: "index", keepPath: false } },
+  "choose-plan-page": {
+    verdicts: expecting(["TT"], UNKNOWN),
+    redirect: { to: "index", keepPath: false },
+  },
   // An active paid subscription to the current product (stc); otherwise choose-your-plan.
   subscribed: {
     verdicts: expecting(
@@ -106,7 +138,9 @@ const expected: Record<RouteGuardName, { verdicts: Record<Situation, Verdict>; r
   // A creation or edition process is under way; otherwise q1. Does not depend on the session.
   "portfolio-creation": {
     verdicts: expecting(
-      situationNames.filter((s) => s !== "creation in progress" && s !== "guest, creation in progress"),
+      situationNames.filter(
+        (s) => s !== "creation in progress" && s !== "guest, creation in progress",
+      ),
       [],
     ),
     redirect: { to: "create-q1", keepPath: false },
@@ -114,7 +148,9 @@ const expected: Record<RouteGuardName, { verdicts: Record<Situation, Verdict>; r
   // A portfolio is loaded; otherwise my portfolios. Does not depend on the session.
   "portfolio-created": {
     verdicts: expecting(
-      situationNames.filter((s) => s !== "portfolio loaded" && s !== "session unknown, portfolio loaded"),
+      situationNames.filter(
+        (s) => s !== "portfolio loaded" && s !== "session unknown, portfolio loaded",
+      ),
       [],
     ),
     redirect: { to: "account-portfolios", keepPath: false },
@@ -122,7 +158,9 @@ const expected: Record<RouteGuardName, { verdicts: Record<Situation, Verdict>; r
 };
 
 const table = routeGuardNames.flatMap((guard) =>
-  situationNames.map((situation) => [guard, situation, expected[guard].verdicts[situation]] as const),
+  situationNames.map(
+    (situation) => [guard, situation, expected[guard].verdicts[situation]] as const,
+  ),
 );
 
 describe("route guards", () => {
@@ -156,9 +194,13 @@ describe("route guards", () => {
 
   it("sends users without the subscription to the plans of the current product, not another one", () => {
     for (const product of ["simAssets", "simIndices", "simMonk"] as Product[]) {
-      expect(routeGuards.subscribed.redirect(signedIn({}, { product }))).not.toHaveProperty("product");
+      expect(routeGuards.subscribed.redirect(signedIn({}, { product }))).not.toHaveProperty(
+        "product",
+      );
     }
-    expect(routeGuards["monkey-permission"].redirect(signedIn({}, { product: "simIndices" }))).toMatchObject({
+    expect(
+      routeGuards["monkey-permission"].redirect(signedIn({}, { product: "simIndices" })),
+    ).toMatchObject({
       product: "simMonk",
     });
   });
@@ -213,7 +255,10 @@ describe("routeAccessMachine", () => {
   it("checks what you pay for before what you are doing", () => {
     const actor = start(THREE_GUARDS, signedIn());
     expect(actor.getSnapshot().value).toBe("redirecting");
-    expect(actor.getSnapshot().context.redirect).toEqual({ to: "choose-your-plan", keepPath: true });
+    expect(actor.getSnapshot().context.redirect).toEqual({
+      to: "choose-your-plan",
+      keepPath: true,
+    });
   });
 
   it("redirects to q1 when only the creation process is missing", () => {
@@ -222,7 +267,10 @@ describe("routeAccessMachine", () => {
   });
 
   it("allows the route when every guard passes", () => {
-    const actor = start(THREE_GUARDS, signedIn({ subscribedProducts: ["simAssets"] }, { creationInProgress: true }));
+    const actor = start(
+      THREE_GUARDS,
+      signedIn({ subscribedProducts: ["simAssets"] }, { creationInProgress: true }),
+    );
     expect(actor.getSnapshot().value).toBe("allowed");
     expect(actor.getSnapshot().context.redirect).toBeNull();
   });
@@ -235,7 +283,9 @@ describe("routeAccessMachine", () => {
   it("only applies the guards of the route", () => {
     // An HT account is forbidden on forbidden-ht routes, but this route only asks for a session.
     expect(start(["auth-registered"], situations.HT).getSnapshot().value).toBe("allowed");
-    expect(start(["auth-registered", "forbidden-ht"], situations.HT).getSnapshot().context.redirect).toEqual({
+    expect(
+      start(["auth-registered", "forbidden-ht"], situations.HT).getSnapshot().context.redirect,
+    ).toEqual({
       to: "index",
       keepPath: false,
     });
@@ -246,7 +296,10 @@ describe("routeAccessMachine", () => {
     expect(actor.getSnapshot().value).toBe("waitingForSession");
     expect(actor.getSnapshot().context.redirect).toBeNull();
 
-    actor.send({ type: "facts.changed", facts: { ...situations["session unknown"], creationInProgress: true } });
+    actor.send({
+      type: "facts.changed",
+      facts: { ...situations["session unknown"], creationInProgress: true },
+    });
     expect(actor.getSnapshot().value).toBe("waitingForSession");
 
     actor.send({
@@ -262,7 +315,10 @@ describe("routeAccessMachine", () => {
     expect(actor.getSnapshot().value).toBe("waitingForSession");
     actor.send({ type: "facts.changed", facts: signedIn() });
     expect(actor.getSnapshot().value).toBe("redirecting");
-    expect(actor.getSnapshot().context.redirect).toEqual({ to: "choose-your-plan", keepPath: true });
+    expect(actor.getSnapshot().context.redirect).toEqual({
+      to: "choose-your-plan",
+      keepPath: true,
+    });
   });
 
   it("waits for the session, then sends a signed-out user to sign-in", () => {
@@ -275,13 +331,19 @@ describe("routeAccessMachine", () => {
   it("does not wait for the session on routes whose guards do not need it", () => {
     const actor = start(["portfolio-created"], situations["session unknown"]);
     expect(actor.getSnapshot().value).toBe("redirecting");
-    expect(actor.getSnapshot().context.redirect).toEqual({ to: "account-portfolios", keepPath: false });
+    expect(actor.getSnapshot().context.redirect).toEqual({
+      to: "account-portfolios",
+      keepPath: false,
+    });
   });
 
   it("re-checks on every change of facts and clears a stale redirect", () => {
     const actor = start(THREE_GUARDS, guest);
     expect(actor.getSnapshot().value).toBe("redirecting");
-    actor.send({ type: "facts.changed", facts: signedIn({ subscribedProducts: ["simAssets"] }, { creationInProgress: true }) });
+    actor.send({
+      type: "facts.changed",
+      facts: signedIn({ subscribedProducts: ["simAssets"] }, { creationInProgress: true }),
+    });
     expect(actor.getSnapshot().value).toBe("allowed");
     expect(actor.getSnapshot().context.redirect).toBeNull();
     expect(actor.getSnapshot().context.facts.session).toBe("signedIn");
@@ -293,11 +355,19 @@ describe("routeAccessMachine", () => {
 
   it("sends a signed-in user away from guest-only pages to my portfolios", () => {
     const actor = start(["auth-guest"], signedIn());
-    expect(actor.getSnapshot().context.redirect).toEqual({ to: "account-portfolios", keepPath: false });
+    expect(actor.getSnapshot().context.redirect).toEqual({
+      to: "account-portfolios",
+      keepPath: false,
+      followReturnTo: true,
+    });
   });
 
   it("sends a user without the banana permission to the simMonk plans", () => {
     const actor = start(["auth-registered", "monkey-permission"], signedIn());
-    expect(actor.getSnapshot().context.redirect).toEqual({ to: "choose-your-plan", keepPath: true, product: "simMonk" });
+    expect(actor.getSnapshot().context.redirect).toEqual({
+      to: "choose-your-plan",
+      keepPath: true,
+      product: "simMonk",
+    });
   });
 });

@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise } from "xstate";
-import { VERSION_CHECK_INTERVAL_MS, versionCheckMachine } from "../../machines/version-check.machine.ts";
+import {
+  VERSION_CHECK_INTERVAL_MS,
+  versionCheckMachine,
+} from "../../machines/version-check.machine.ts";
 
 const CURRENT = "build-1";
 

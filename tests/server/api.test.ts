@@ -1,19 +1,26 @@
 import { describe, expect, it } from "vitest";
 import { decode } from "../../src/contract/decode.ts";
 import { RuntimeConfig } from "../../src/contract/runtime-config.ts";
-import { createApp } from "../../src/server/app.ts";
+import { createApp, type AppDeps } from "../../src/server/app.ts";
 import { loadConfig } from "../../src/server/config.ts";
-import type { Database } from "../../src/server/db/database.ts";
 import { createLogger } from "../../src/server/logger.ts";
 
-/** None of these routes touches the database; any use of it is a failure. */
-const unusedDatabase: Database = {
-  get db(): never {
-    throw new Error("the database must not be used by these routes");
-  },
+/** A dependency these routes must not use: touching any of its properties fails the test. */
+const unused = (name: string): unknown =>
+  new Proxy(
+    {},
+    {
+      get: (_target, key) => {
+        throw new Error(`${name}.${String(key)} must not be used by these routes`);
+      },
+    },
+  );
+
+const unusedDatabase = {
+  db: unused("db"),
   driver: "pglite",
-  migrate: () => Promise.reject(new Error("not expected")),
-  close: () => Promise.resolve(),
+  migrate: unused("migrate"),
+  close: unused("close"),
 };
 
 function makeApp(env: Record<string, string> = {}) {
@@ -21,14 +28,19 @@ function makeApp(env: Record<string, string> = {}) {
   const logger = createLogger("info", {}, (line) =>
     lines.push(JSON.parse(line) as Record<string, unknown>),
   );
-  const app = createApp({
+  const deps = {
     config: loadConfig(env),
     database: unusedDatabase,
     logger,
     version: "0.0.0-test",
-  });
-  return { app, lines };
+    mailer: unused("mailer"),
+    botCheck: unused("botCheck"),
+  } as AppDeps;
+  return { app: createApp(deps), lines };
 }
+
+/** The fields the contract lets the browser see. */
+const publicFields = Object.keys(RuntimeConfig.fields);
 
 describe("API errors", () => {
   it("answers an unknown /api path with 404 and msgCode NOT_FOUND as JSON", async () => {
@@ -84,17 +96,25 @@ describe("API errors", () => {
 
 describe("GET /api/config", () => {
   it("returns the runtime configuration of the edition the server started with", async () => {
-    const { app } = makeApp({ EDITION: "tt", RECAPTCHA_SITE_KEY: "site-key-1" });
+    const { app } = makeApp({
+      EDITION: "tt",
+      RECAPTCHA_SITE_KEY: "site-key-1",
+      RECAPTCHA_SECRET: "server-secret-1",
+      DATABASE_URL: "postgres://admin:db-password@db.internal/app",
+    });
     const res = await app.request("/api/config");
     expect(res.status).toBe(200);
-    const body: unknown = await res.json();
-    expect(body).toEqual({
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({
       edition: "tt",
       apiBase: "/api",
       marketingScriptUrl: null,
       recaptchaSiteKey: "site-key-1",
     });
     expect(decode(RuntimeConfig, body).ok).toBe(true);
+    // Only what the contract names, and no secret of the server.
+    expect(Object.keys(body).filter((k) => !publicFields.includes(k))).toEqual([]);
+    expect(JSON.stringify(body)).not.toMatch(/server-secret-1|db-password|db\.internal/);
   });
 
   it("defaults to the ht edition with no marketing script", async () => {

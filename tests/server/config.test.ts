@@ -1,5 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { decode } from "../../src/contract/decode.ts";
+import { RuntimeConfig } from "../../src/contract/runtime-config.ts";
 import { loadConfig, runtimeConfigOf } from "../../src/server/config.ts";
 
 const projectRoot = path.resolve(import.meta.dirname, "../..");
@@ -7,7 +9,7 @@ const projectRoot = path.resolve(import.meta.dirname, "../..");
 describe("loadConfig", () => {
   it("uses the documented defaults for an empty environment", () => {
     const config = loadConfig({});
-    expect(config).toEqual({
+    expect(config).toMatchObject({
       port: 3000,
       host: "127.0.0.1",
       edition: "ht",
@@ -47,7 +49,7 @@ describe("loadConfig", () => {
       RECAPTCHA_SITE_KEY: "k",
       SHUTDOWN_TIMEOUT_MS: "2500",
     });
-    expect(config).toEqual({
+    expect(config).toMatchObject({
       port: 8080,
       host: "0.0.0.0",
       edition: "ht",
@@ -80,9 +82,12 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ EDITION: "HT" })).toThrow(/EDITION/);
   });
 
-  it.each(["postgres://postgres@127.0.0.1:5432/postgres", "postgresql://u:p@h/db"])("accepts DATABASE_URL=%s", (url) => {
-    expect(loadConfig({ DATABASE_URL: url }).databaseUrl).toBe(url);
-  });
+  it.each(["postgres://postgres@127.0.0.1:5432/postgres", "postgresql://u:p@h/db"])(
+    "accepts DATABASE_URL=%s",
+    (url) => {
+      expect(loadConfig({ DATABASE_URL: url }).databaseUrl).toBe(url);
+    },
+  );
 
   it.each(["mysql://u@h/db", "http://h/db", "127.0.0.1:5432", "postgres://"])(
     "rejects DATABASE_URL=%s with an error naming DATABASE_URL",
@@ -92,7 +97,9 @@ describe("loadConfig", () => {
   );
 
   it("rejects a marketing script URL that is not http(s)", () => {
-    expect(() => loadConfig({ MARKETING_SCRIPT_URL: "javascript:alert(1)" })).toThrow(/MARKETING_SCRIPT_URL/);
+    expect(() => loadConfig({ MARKETING_SCRIPT_URL: "javascript:alert(1)" })).toThrow(
+      /MARKETING_SCRIPT_URL/,
+    );
   });
 
   it("rejects an unknown log level", () => {
@@ -104,18 +111,30 @@ describe("runtimeConfigOf", () => {
   it("exposes only the public fields", () => {
     const config = loadConfig({
       EDITION: "tt",
-      DATABASE_URL: "postgres://secret:password@db/app",
+      DATABASE_URL: "postgres://admin:db-password@db.internal/app",
       MARKETING_SCRIPT_URL: "https://m.test/s.js",
       RECAPTCHA_SITE_KEY: "site",
+      RECAPTCHA_SECRET: "server-secret",
       PORT: "4000",
+      DATA_DIR: "/srv/private-data",
     });
     const runtime = runtimeConfigOf(config);
-    expect(runtime).toEqual({
+    expect(runtime).toMatchObject({
       edition: "tt",
       apiBase: "/api",
       marketingScriptUrl: "https://m.test/s.js",
       recaptchaSiteKey: "site",
     });
-    expect(JSON.stringify(runtime)).not.toContain("secret");
+    // Nothing beyond the fields of the RuntimeConfig contract, and no server-side value.
+    const publicFields = Object.keys(RuntimeConfig.fields);
+    expect(Object.keys(runtime).filter((k) => !publicFields.includes(k))).toEqual([]);
+    expect(JSON.stringify(runtime)).not.toMatch(
+      /db-password|db\.internal|server-secret|4000|private-data/,
+    );
+    expect(decode(RuntimeConfig, runtime).ok).toBe(true);
+  });
+
+  it("has no marketing script when none is configured", () => {
+    expect(runtimeConfigOf(loadConfig({})).marketingScriptUrl).toBeNull();
   });
 });

@@ -5,12 +5,19 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { readMeta, recordInstallation } from "../../src/server/db/app-meta.ts";
-import { appliedMigrations, migrationsFolder, openDatabase, type Database } from "../../src/server/db/database.ts";
+import {
+  appliedMigrations,
+  migrationsFolder,
+  openDatabase,
+  type Database,
+} from "../../src/server/db/database.ts";
 import { databaseTargets } from "../support/databases.ts";
 
 /** How many migrations the repository ships (drizzle's journal). */
 const shippedMigrations = (
-  JSON.parse(readFileSync(path.join(migrationsFolder, "meta", "_journal.json"), "utf8")) as { entries: unknown[] }
+  JSON.parse(readFileSync(path.join(migrationsFolder, "meta", "_journal.json"), "utf8")) as {
+    entries: unknown[];
+  }
 ).entries.length;
 
 describe.each(databaseTargets)("database on $name", (target) => {
@@ -71,7 +78,9 @@ describe.each(databaseTargets)("database on $name", (target) => {
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 if (!postgresUrl) {
-  console.info("database.test.ts: TEST_DATABASE_URL is not set; the parallel-migration (advisory lock) test is skipped.");
+  console.info(
+    "database.test.ts: TEST_DATABASE_URL is not set; the parallel-migration (advisory lock) test is skipped.",
+  );
 }
 
 describe.skipIf(!postgresUrl)("parallel starts on PostgreSQL", () => {
@@ -85,25 +94,41 @@ describe.skipIf(!postgresUrl)("parallel starts on PostgreSQL", () => {
       url.pathname = `/${name}`;
       await run(url.toString());
     } finally {
+      // pool.end() resolves before its connections are closed; dropping with force while they
+      // close makes their clients emit an unhandled error, so wait for them first.
+      for (let i = 0; i < 100; i++) {
+        const { rows } = await admin.query<{ n: number }>(
+          "select count(*)::int as n from pg_stat_activity where datname = $1",
+          [name],
+        );
+        if (rows[0]?.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
     }
   }
 
-  it.each([1, 2, 3])("two instances migrating a fresh database at once both succeed (round %i)", async () => {
-    await withFreshDatabase(async (url) => {
-      const a = await openDatabase({ url, pgliteDir: "" });
-      const b = await openDatabase({ url, pgliteDir: "" });
-      try {
-        const results = await Promise.allSettled([a.migrate(), b.migrate()]);
-        expect(results.map((r) => (r.status === "rejected" ? String(r.reason) : "ok"))).toEqual(["ok", "ok"]);
-        expect(await appliedMigrations(a.db)).toBe(shippedMigrations);
-        await recordInstallation(b.db);
-        expect(await readMeta(a.db, "installed_at")).not.toBeNull();
-      } finally {
-        await a.close();
-        await b.close();
-      }
-    });
-  });
+  it.each([1, 2, 3])(
+    "two instances migrating a fresh database at once both succeed (round %i)",
+    async () => {
+      await withFreshDatabase(async (url) => {
+        const a = await openDatabase({ url, pgliteDir: "" });
+        const b = await openDatabase({ url, pgliteDir: "" });
+        try {
+          const results = await Promise.allSettled([a.migrate(), b.migrate()]);
+          expect(results.map((r) => (r.status === "rejected" ? String(r.reason) : "ok"))).toEqual([
+            "ok",
+            "ok",
+          ]);
+          expect(await appliedMigrations(a.db)).toBe(shippedMigrations);
+          await recordInstallation(b.db);
+          expect(await readMeta(a.db, "installed_at")).not.toBeNull();
+        } finally {
+          await a.close();
+          await b.close();
+        }
+      });
+    },
+  );
 });

@@ -1,24 +1,37 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { decode } from "../../src/contract/decode.ts";
 import { HealthResponse } from "../../src/contract/health.ts";
-import { createApp } from "../../src/server/app.ts";
+import { createApp, type AppDeps } from "../../src/server/app.ts";
 import { loadConfig } from "../../src/server/config.ts";
 import type { Database } from "../../src/server/db/database.ts";
 import { createLogger } from "../../src/server/logger.ts";
 import { databaseTargets } from "../support/databases.ts";
+
+/** A dependency the health route must not use: touching any of its properties fails the test. */
+const unused = (name: string): unknown =>
+  new Proxy(
+    {},
+    {
+      get: (_target, key) => {
+        throw new Error(`${name}.${String(key)} must not be used by the health route`);
+      },
+    },
+  );
 
 function appOn(database: Database) {
   const lines: Record<string, unknown>[] = [];
   const logger = createLogger("debug", {}, (line) =>
     lines.push(JSON.parse(line) as Record<string, unknown>),
   );
-  const app = createApp({
+  const deps = {
     config: loadConfig({ EDITION: "tt" }),
     database,
     logger,
     version: "9.8.7",
-  });
-  return { app, lines };
+    mailer: unused("mailer"),
+    botCheck: unused("botCheck"),
+  } as AppDeps;
+  return { app: createApp(deps), lines };
 }
 
 describe.each(databaseTargets)("GET /api/health on $name", (target) => {
@@ -43,7 +56,10 @@ describe.each(databaseTargets)("GET /api/health on $name", (target) => {
     expect(res.headers.get("cache-control")).toBe("no-store");
     const body: unknown = await res.json();
     const decoded = decode(HealthResponse, body);
-    if (!decoded.ok) throw new Error(`health response does not match the contract: ${JSON.stringify(decoded.issues)}`);
+    if (!decoded.ok)
+      throw new Error(
+        `health response does not match the contract: ${JSON.stringify(decoded.issues)}`,
+      );
     const health = decoded.value;
     expect(health.status).toBe("ok");
     expect(health.version).toBe("9.8.7");
@@ -64,9 +80,19 @@ describe.each(databaseTargets)("GET /api/health on $name", (target) => {
 
     expect(res.status).toBe(503);
     const decoded = decode(HealthResponse, await res.json());
-    if (!decoded.ok) throw new Error(`health response does not match the contract: ${JSON.stringify(decoded.issues)}`);
+    if (!decoded.ok)
+      throw new Error(
+        `health response does not match the contract: ${JSON.stringify(decoded.issues)}`,
+      );
     expect(decoded.value.status).toBe("degraded");
-    expect(decoded.value.database).toEqual({ status: "down", driver: target.name, latencyMs: null, migrations: null });
-    expect(lines.some((l) => l.level === "error" && l.msg === "health: database check failed")).toBe(true);
+    expect(decoded.value.database).toEqual({
+      status: "down",
+      driver: target.name,
+      latencyMs: null,
+      migrations: null,
+    });
+    expect(
+      lines.some((l) => l.level === "error" && l.msg === "health: database check failed"),
+    ).toBe(true);
   });
 });

@@ -75,8 +75,20 @@ describe("createLogger", () => {
     logger.info("parent");
 
     const [first, second, third] = entries();
-    expect(first).toMatchObject({ service: "api", edition: "tt", requestId: "r1", status: 200, msg: "handled" });
-    expect(second).toMatchObject({ service: "api", edition: "tt", requestId: "r2", step: 2, level: "warn" });
+    expect(first).toMatchObject({
+      service: "api",
+      edition: "tt",
+      requestId: "r1",
+      status: 200,
+      msg: "handled",
+    });
+    expect(second).toMatchObject({
+      service: "api",
+      edition: "tt",
+      requestId: "r2",
+      step: 2,
+      level: "warn",
+    });
     expect(third).not.toHaveProperty("requestId");
     expect(third).toMatchObject({ edition: "ht" });
   });
@@ -93,7 +105,10 @@ describe("createLogger", () => {
     const { logger, entries } = capture("info");
     const error = new TypeError("boom");
     logger.error("failed", { error, nested: { cause: new RangeError("deep") } });
-    const entry = entries()[0] as { error: Record<string, unknown>; nested: { cause: Record<string, unknown> } };
+    const entry = entries()[0] as {
+      error: Record<string, unknown>;
+      nested: { cause: Record<string, unknown> };
+    };
     expect(entry.error).toMatchObject({ name: "TypeError", message: "boom" });
     expect(entry.error.stack).toEqual(expect.stringContaining("boom"));
     expect(entry.nested.cause).toMatchObject({ name: "RangeError", message: "deep" });

@@ -4,18 +4,26 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decode } from "../../src/contract/decode.ts";
 import { RuntimeConfig } from "../../src/contract/runtime-config.ts";
-import { createApp } from "../../src/server/app.ts";
+import { createApp, type AppDeps } from "../../src/server/app.ts";
 import { loadConfig } from "../../src/server/config.ts";
-import type { Database } from "../../src/server/db/database.ts";
 import { createLogger } from "../../src/server/logger.ts";
 
-const unusedDatabase: Database = {
-  get db(): never {
-    throw new Error("the database must not be used by these routes");
-  },
+/** A dependency these routes must not use: touching any of its properties fails the test. */
+const unused = (name: string): unknown =>
+  new Proxy(
+    {},
+    {
+      get: (_target, key) => {
+        throw new Error(`${name}.${String(key)} must not be used by these routes`);
+      },
+    },
+  );
+
+const unusedDatabase = {
+  db: unused("db"),
   driver: "pglite",
-  migrate: () => Promise.reject(new Error("not expected")),
-  close: () => Promise.resolve(),
+  migrate: unused("migrate"),
+  close: unused("close"),
 };
 
 const INDEX_HTML = `<!doctype html><html><head><title>t</title><!--app-config--></head><body><div id="root"></div></body></html>`;
@@ -30,7 +38,10 @@ beforeAll(async () => {
   await mkdir(path.join(distDir, "builds"));
   await writeFile(path.join(distDir, "index.html"), INDEX_HTML);
   await writeFile(path.join(distDir, "assets", "x.js"), "console.log('x');\n");
-  await writeFile(path.join(distDir, "builds", "latest.json"), JSON.stringify({ build: "b-1" }) + "\n");
+  await writeFile(
+    path.join(distDir, "builds", "latest.json"),
+    JSON.stringify({ build: "b-1" }) + "\n",
+  );
   await writeFile(path.join(distDir, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
   emptyDistDir = await mkdtemp(path.join(tmpdir(), "spa-empty-"));
 });
@@ -41,12 +52,15 @@ afterAll(async () => {
 });
 
 function makeApp(env: Record<string, string>) {
-  return createApp({
+  const deps = {
     config: loadConfig(env),
     database: unusedDatabase,
     logger: createLogger("silent"),
     version: "0.0.0-test",
-  });
+    mailer: unused("mailer"),
+    botCheck: unused("botCheck"),
+  } as AppDeps;
+  return createApp(deps);
 }
 
 function embeddedConfig(html: string): { raw: string; value: unknown } {
@@ -67,7 +81,12 @@ describe("single-page app routes", () => {
     expect(html).toContain('<div id="root"></div>');
     const decoded = decode(RuntimeConfig, embeddedConfig(html).value);
     if (!decoded.ok) throw new Error(JSON.stringify(decoded.issues));
-    expect(decoded.value).toEqual({ edition: "tt", apiBase: "/api", marketingScriptUrl: null, recaptchaSiteKey: null });
+    expect(decoded.value).toMatchObject({
+      edition: "tt",
+      apiBase: "/api",
+      marketingScriptUrl: null,
+      recaptchaSiteKey: null,
+    });
   });
 
   it("embeds the ht edition when the server runs ht", async () => {
@@ -87,6 +106,7 @@ describe("single-page app routes", () => {
     const app = makeApp({
       DIST_DIR: distDir,
       RECAPTCHA_SITE_KEY: HOSTILE,
+      RECAPTCHA_SECRET: "secret",
       MARKETING_SCRIPT_URL: "https://marketing.test/a.js?x=</script>",
     });
     const html = await (await app.request("/en/markets")).text();

@@ -9,6 +9,7 @@ import { I18nProvider } from "@lingui/react";
 import { createHttpClient } from "../../src/client/http.ts";
 import type { Edition, Locale } from "../../src/contract/common.ts";
 import type { RuntimeConfig } from "../../src/contract/runtime-config.ts";
+import { createSessionActor, type SessionActor } from "../../src/app/session/session-actor.ts";
 
 export const healthyResponse = {
   status: "ok",
@@ -20,24 +21,39 @@ export const healthyResponse = {
 };
 
 export function testServices(edition: Edition = "ht", fetchImpl?: typeof fetch): AppServices {
-  const config: RuntimeConfig = { edition, apiBase: "/api", marketingScriptUrl: null, recaptchaSiteKey: null };
+  let session: SessionActor | null = null;
+  const config: RuntimeConfig = {
+    edition,
+    apiBase: "/api",
+    marketingScriptUrl: null,
+    recaptchaSiteKey: null,
+    outboxPage: false,
+  };
   const fetcher =
     fetchImpl ??
-    (async () => new Response(JSON.stringify(healthyResponse), { status: 200, headers: { "Content-Type": "application/json" } }));
-  return {
-    config,
-    brand: brandOf(config),
+    (async () =>
+      new Response(JSON.stringify(healthyResponse), {
+        status: 200,
+        headers: { "Content-Type": "application/json" },
+      }));
+  const http = createHttpClient({
+    baseURL: "http://localhost/api",
+    edition,
+    locale: () => "en",
     product: () => "simAssets",
-    http: createHttpClient({
-      baseURL: "http://localhost/api",
-      edition,
-      locale: () => "en",
-      product: () => "simAssets",
-      token: () => null,
-      onUnauthorized: () => {},
-      fetch: fetcher,
-    }),
-  };
+    token: () => session?.getSnapshot().context.token ?? null,
+    onUnauthorized: () => session?.send({ type: "session.unauthorized" }),
+    fetch: fetcher,
+    retryDelayMs: 0,
+  });
+  session = createSessionActor({
+    http,
+    navigate: () => {},
+    locale: () => "en",
+    currentPath: () => "/",
+    clearUserState: () => {},
+  });
+  return { config, brand: brandOf(config), product: () => "simAssets", session, cache: null, http };
 }
 
 export const memberAccount: AccountFacts = {
@@ -58,10 +74,19 @@ export const memberFacts: AccessFacts = {
   portfolioLoaded: true,
 };
 
-export const guestFacts: AccessFacts = { ...memberFacts, session: "signedOut", account: null, creationInProgress: false, portfolioLoaded: false };
+export const guestFacts: AccessFacts = {
+  ...memberFacts,
+  session: "signedOut",
+  account: null,
+  creationInProgress: false,
+  portfolioLoaded: false,
+};
 
 /** Renders the whole app at a path, in a memory router, with the given access facts. */
-export async function renderApp(path: string, options: { facts?: AccessFacts; services?: AppServices; locale?: Locale } = {}) {
+export async function renderApp(
+  path: string,
+  options: { facts?: AccessFacts; services?: AppServices; locale?: Locale } = {},
+) {
   const locale = options.locale ?? (path.startsWith("/es") ? "es" : "en");
   await activateLocale(locale);
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });

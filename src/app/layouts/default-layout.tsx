@@ -7,6 +7,7 @@ import { showCookiePreferences } from "../consent.ts";
 import { pathFor, switchLocalePath } from "../paths.ts";
 import { useServices } from "../services.tsx";
 import { useDocumentTitle } from "../document-title.ts";
+import { UserMenu, WelcomeBanner } from "../session/user-menu.tsx";
 
 const otherLocale: Record<Locale, Locale> = { en: "es", es: "en" };
 
@@ -73,12 +74,7 @@ export function SiteHeader({ locale }: { locale: Locale }) {
           </ul>
           <div className="header-actions">
             <LanguageSwitch locale={locale} />
-            <Link className="button ghost" to={pathFor("auth-SignIn", locale)}>
-              <Trans>Sign in</Trans>
-            </Link>
-            <Link className="button primary" to={pathFor("auth-signUp", locale)}>
-              <Trans>Sign up</Trans>
-            </Link>
+            <UserMenu locale={locale} />
           </div>
         </nav>
       </div>
@@ -133,6 +129,7 @@ export function DefaultLayout({
       <SkipLink />
       <SiteHeader locale={locale} />
       <main id="main" className="page" tabIndex={-1}>
+        <WelcomeBanner />
         {children}
       </main>
       <SiteFooter locale={locale} />

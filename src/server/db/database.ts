@@ -26,10 +26,14 @@ export interface DatabaseOptions {
   readonly url: string | null;
   /** Folder of the embedded database, or "memory://" for a throw-away one. */
   readonly pgliteDir: string;
+  /** Errors of idle PostgreSQL connections (logged; the pool recovers). */
+  readonly onError?: (error: Error) => void;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.url ? openPostgres(options.url) : openPglite(options.pgliteDir);
+  return options.url
+    ? openPostgres(options.url, options.onError ?? (() => {}))
+    : openPglite(options.pgliteDir);
 }
 
 async function openPglite(dir: string): Promise<Database> {
@@ -47,11 +51,14 @@ async function openPglite(dir: string): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, onError: (error: Error) => void): Promise<Database> {
   const { default: pg } = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server drops (restart, failover) must not take the process down;
+  // the pool replaces it on the next query.
+  pool.on("error", (error) => onError(error));
   const db = drizzle({ client: pool, schema });
   return {
     db: db as unknown as Db,

@@ -187,6 +187,12 @@ export function authRoutes(deps: AppDeps) {
       await clearFailures(db, `account:${form.email.toLowerCase()}`);
       return reply(c, Accepted, accepted);
     })
+    .get("/captcha/pow", async (c) => {
+      // The proof-of-work widget fetches its challenge here, as altcha-lib made it.
+      if (deps.botCheck.kind !== "pow") throw new ApiFailure(404, "NOT_FOUND");
+      c.header("Cache-Control", "no-store");
+      return c.json((await deps.botCheck.challenge()) as object);
+    })
     .get("/captcha", async (c) => {
       c.header("Cache-Control", "no-store");
       const challenge = await deps.botCheck.challenge();

@@ -23,3 +23,29 @@ export function devRoutes(deps: AppDeps) {
     );
   });
 }
+
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!,
+  );
+
+/** Development only: the outbox as a page, with the links in each message clickable. */
+export function devOutboxPage(deps: AppDeps) {
+  return new Hono<AppEnv>().get("/outbox", async (c) => {
+    const rows = await deps.database.db.select().from(outbox).orderBy(desc(outbox.id)).limit(100);
+    const items = rows
+      .map((r) => {
+        const body = escapeHtml(r.text).replace(
+          /(https?:\/\/[^\s<]+)/g,
+          (url) => `<a href="${url}">${url}</a>`,
+        );
+        return `<article><h2>${escapeHtml(r.subject)}</h2><p class="meta">To ${escapeHtml(r.to)} · ${r.createdAt.toISOString()}</p><pre>${body}</pre></article>`;
+      })
+      .join("\n");
+    c.header("Cache-Control", "no-store");
+    return c.html(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Outbox (development)</title><style>body{font-family:system-ui,sans-serif;max-width:860px;margin:2rem auto;padding:0 1rem;color:#14211f}article{border:1px solid #ccd;border-radius:8px;padding:1rem;margin:1rem 0}pre{white-space:pre-wrap;font:inherit}.meta{color:#4a5a57}</style></head><body><h1>Outbox (development)</h1><p>Emails are kept here because no SMTP server is configured.</p>${items || "<p>No messages yet.</p>"}</body></html>`,
+    );
+  });
+}

@@ -1,0 +1,82 @@
+// Risk analytics timings: `node scripts/bench.ts risk`. Synthetic data: 5 years (1260 days) of a
+// seeded factor model for 10, 50, 200 and 500 assets.
+import type { BenchCase } from "../bench.ts";
+import { analysePortfolio } from "../../src/engine/analysis.ts";
+import { backtest } from "../../src/engine/backtest.ts";
+import { estimateCovariance } from "../../src/engine/covariance.ts";
+import { lastObservations } from "../../src/engine/panel.ts";
+import { monteCarloVar } from "../../src/engine/risk.ts";
+import { simulateInvestment } from "../../src/engine/simulate.ts";
+import { syntheticMarket } from "../../src/engine/synthetic.ts";
+import { applyShocks, factorSensitivities } from "../../src/engine/whatif.ts";
+
+const SIZES = [10, 50, 200, 500] as const;
+const DAYS = 1260;
+/** The issue's targets (median, ms). */
+const FULL_ANALYSIS_TARGET: Partial<Record<number, number>> = { 50: 5 };
+
+const market = (n: number) => syntheticMarket({ assets: n, days: DAYS, seed: 7, foreignShare: 0.3 });
+const equalAmounts = (n: number) => new Float64Array(n).fill(10_000 / n);
+
+const perSize = SIZES.flatMap((n): BenchCase[] => [
+  {
+    name: `risk: full analysis, ${n} assets, 3-year window`,
+    targetMs: FULL_ANALYSIS_TARGET[n],
+    setup() {
+      const m = market(n);
+      const amounts = equalAmounts(n);
+      return () =>
+        analysePortfolio({
+          panel: m.panel,
+          amounts,
+          currency: "EUR",
+          fx: { returns: m.fxReturns, foreign: m.foreign },
+          market: m.market,
+        });
+    },
+  },
+  {
+    name: `risk: what-if (betas + shock), ${n} assets, 5 years`,
+    setup() {
+      const m = market(n);
+      const amounts = equalAmounts(n);
+      return () => applyShocks(factorSensitivities(m.panel, m.factors), amounts, { dRV: -0.2, dRF: 1 });
+    },
+  },
+  {
+    name: `risk: backtest monthly rebalancing, ${n} assets, 5 years`,
+    setup() {
+      const m = market(n);
+      const weights = new Float64Array(n).fill(1 / n);
+      return () => backtest({ panel: m.panel, weights, benchmark: m.market, rebalancing: "monthly" });
+    },
+  },
+  {
+    name: `risk: Monte Carlo VaR 10 000 paths, ${n} assets`,
+    runs: n >= 200 ? 5 : 15,
+    setup() {
+      const m = market(n);
+      const weights = new Float64Array(n).fill(1 / n);
+      const cov = estimateCovariance(lastObservations(m.panel, 756));
+      return () => monteCarloVar(cov.matrix, cov.cholesky, weights, { paths: 10_000, seed: 1 });
+    },
+  },
+]);
+
+export const cases: BenchCase[] = [
+  ...perSize,
+  {
+    name: "risk: simulator 10 000 paths x 10 years (120 months)",
+    targetMs: 250,
+    setup() {
+      const m = market(50);
+      const daily = new Float64Array(DAYS);
+      for (let t = 0; t < DAYS; t++) {
+        let s = 0;
+        for (let i = 0; i < 50; i++) s += m.panel.data[t * 50 + i]! / 50;
+        daily[t] = s;
+      }
+      return () => simulateInvestment(daily, { initialAmount: 10_000, monthlyContribution: 200, years: 10, paths: 10_000, seed: 1 });
+    },
+  },
+];

@@ -1,0 +1,40 @@
+import { useSelector } from "@xstate/react";
+import { useMemo, type ReactNode } from "react";
+import type { AccessFacts } from "../../../machines/guards/access-facts.ts";
+import { accountFactsOf } from "../../../machines/guards/account-facts.ts";
+import { AccessFactsProvider } from "../access-facts.tsx";
+import { useServices } from "../services.tsx";
+import type { SessionActor } from "./session-actor.ts";
+
+type SessionSnapshot = ReturnType<SessionActor["getSnapshot"]>;
+
+/** The session as the guards see it: still unknown while restoring or loading the client. */
+export function sessionStatusOf(snapshot: SessionSnapshot): AccessFacts["session"] {
+  if (snapshot.matches("restoring") || snapshot.matches("loadingClient")) return "unknown";
+  return snapshot.matches("signedIn") ? "signedIn" : "signedOut";
+}
+
+/** Keeps the route guards' facts in step with the session machine. */
+export function SessionAccessFacts({
+  session,
+  children,
+}: {
+  session: SessionActor;
+  children: ReactNode;
+}) {
+  const { config, product } = useServices();
+  const status = useSelector(session, sessionStatusOf);
+  const client = useSelector(session, (s) => s.context.client);
+  const facts = useMemo<AccessFacts>(
+    () => ({
+      edition: config.edition,
+      product: product(),
+      session: status,
+      account: status === "signedIn" && client ? accountFactsOf(client) : null,
+      creationInProgress: false,
+      portfolioLoaded: false,
+    }),
+    [config.edition, product, status, client],
+  );
+  return <AccessFactsProvider facts={facts}>{children}</AccessFactsProvider>;
+}
