@@ -1,4 +1,4 @@
-import type { Locale } from "../../contract/common.ts";
+import type { Locale } from "../contract/common.ts";
 
 /** Countries offered at sign-up, named in the user's language by Intl. */
 const codes = [

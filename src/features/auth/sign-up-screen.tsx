@@ -14,7 +14,7 @@ import { CheckboxField, FormMessage, TextField } from "../../ui/form.tsx";
 import { msgCodeText } from "../../ui/msg-code-text.ts";
 import { PageHeading } from "../../ui/page-heading.tsx";
 import { BotCheck, type TokenSource } from "./bot-check.tsx";
-import { countryOptions } from "./countries.ts";
+import { countryOptions } from "../../ui/countries.ts";
 import { PasswordStrengthMeter } from "./password-strength-meter.tsx";
 
 const emptyForm = {
