@@ -40,7 +40,7 @@ export interface Performance {
   readonly volatility: number;
   /** Largest fall from a previous peak, as a positive fraction. */
   readonly maxDrawdown: number;
-  /** (mean daily return - rf / 252) / sd * sqrt(252); 0 when the sd is 0. */
+  /** (mean daily return - rf / 252) / sd * sqrt(252); 0 when the sd is below 1e-14 (no risk). */
   readonly sharpe: number;
 }
 
@@ -91,7 +91,8 @@ export function performance(
     annualizedReturn: g > 0 ? g ** (TRADING_DAYS_PER_YEAR / t) - 1 : -1,
     volatility: sd * root,
     maxDrawdown: mdd,
-    sharpe: sd > 0 ? ((m - riskFreeRate / TRADING_DAYS_PER_YEAR) / sd) * root : 0,
+    // Below 1e-14 the sd is rounding noise of a riskless series, not risk.
+    sharpe: sd > 1e-14 ? ((m - riskFreeRate / TRADING_DAYS_PER_YEAR) / sd) * root : 0,
   };
 }
 

@@ -322,8 +322,12 @@ export function minimumRiskWithCardinality(
       const removable = set.filter((i) => !kept[i] && (tooMany || inGroup[i]));
       if (removable.length === 0) break;
       removable.sort((a, b) => relaxed.x[a]! - relaxed.x[b]! || a - b);
+      // Far from K a third of the excess goes at once (re-optimising after each cut), one at a
+      // time near K; assets already at zero go first.
+      const excess = tooMany ? set.length - K : countGroup(set) - groupMax;
       const zeros = removable.filter((i) => relaxed.x[i]! <= HELD);
-      const drop = new Set(zeros.length > 0 ? zeros.slice(0, Math.max(1, set.length - K)) : [removable[0]!]);
+      const cut = Math.max(1, Math.ceil(excess / 3));
+      const drop = new Set(zeros.length > 0 ? zeros.slice(0, excess) : removable.slice(0, cut));
       const next = set.filter((i) => !drop.has(i));
       const e = solveOn(next, (i) => (kept[i] ? loHeld[i]! : 0));
       if (e.value === Infinity) {
