@@ -117,39 +117,75 @@ export function ledoitWolfCovariance(panel: ReturnsPanel): { matrix: Matrix; shr
     piSum += m4 * invT - sii * sii;
   }
   const rhoDiag = piSum;
+  // Squares of the centred returns, so that the pair loop multiplies instead of squaring again.
+  const x2 = new Float64Array(n * t);
+  for (let k = 0; k < n * t; k++) x2[k] = x[k]! * x[k]!;
   let corrSum = 0;
   let pairs = 0;
   let thetaSum = 0;
+  // Moments of the pair (i, j): sum ab, sum a^2 b^2, sum a^3 b, sum a b^3 (a = x_i, b = x_j).
+  const pair = (i: number, j: number, m11: number, m22: number, m31: number, m13: number) => {
+    const sii = s[i * n + i]!;
+    const sjj = s[j * n + j]!;
+    const sij = m11 * invT;
+    s[i * n + j] = sij;
+    s[j * n + i] = sij;
+    piSum += 2 * (m22 * invT - sij * sij);
+    if (sii > 0 && sjj > 0) {
+      corrSum += sij / (sd[i]! * sd[j]!);
+      pairs++;
+      const thetaII = m31 * invT - sii * sij;
+      const thetaJJ = m13 * invT - sjj * sij;
+      thetaSum += (sd[j]! / sd[i]!) * thetaII + (sd[i]! / sd[j]!) * thetaJJ;
+    }
+  };
   for (let i = 0; i < n; i++) {
     const bi = i * t;
-    const sii = s[i * n + i]!;
-    for (let j = i + 1; j < n; j++) {
-      const bj = j * t;
-      let m11 = 0;
-      let m22 = 0;
-      let m31 = 0;
-      let m13 = 0;
+    let j = i + 1;
+    // Two pairs at a time: a and a^2 are loaded once for both.
+    for (; j + 1 < n; j += 2) {
+      const b0 = j * t;
+      const b1 = b0 + t;
+      let p11 = 0;
+      let p22 = 0;
+      let p31 = 0;
+      let p13 = 0;
+      let q11 = 0;
+      let q22 = 0;
+      let q31 = 0;
+      let q13 = 0;
       for (let k = 0; k < t; k++) {
         const a = x[bi + k]!;
-        const b = x[bj + k]!;
-        const ab = a * b;
-        m11 += ab;
-        m22 += ab * ab;
-        m31 += ab * a * a;
-        m13 += ab * b * b;
+        const a2 = x2[bi + k]!;
+        const ab = a * x[b0 + k]!;
+        const ac = a * x[b1 + k]!;
+        p11 += ab;
+        p22 += ab * ab;
+        p31 += ab * a2;
+        p13 += ab * x2[b0 + k]!;
+        q11 += ac;
+        q22 += ac * ac;
+        q31 += ac * a2;
+        q13 += ac * x2[b1 + k]!;
       }
-      const sij = m11 * invT;
-      s[i * n + j] = sij;
-      s[j * n + i] = sij;
-      piSum += 2 * (m22 * invT - sij * sij);
-      const sjj = s[j * n + j]!;
-      if (sii > 0 && sjj > 0) {
-        corrSum += sij / (sd[i]! * sd[j]!);
-        pairs++;
-        const thetaII = m31 * invT - sii * sij;
-        const thetaJJ = m13 * invT - sjj * sij;
-        thetaSum += (sd[j]! / sd[i]!) * thetaII + (sd[i]! / sd[j]!) * thetaJJ;
+      pair(i, j, p11, p22, p31, p13);
+      pair(i, j + 1, q11, q22, q31, q13);
+    }
+    if (j < n) {
+      const b0 = j * t;
+      let p11 = 0;
+      let p22 = 0;
+      let p31 = 0;
+      let p13 = 0;
+      for (let k = 0; k < t; k++) {
+        const a = x[bi + k]!;
+        const ab = a * x[b0 + k]!;
+        p11 += ab;
+        p22 += ab * ab;
+        p31 += ab * x2[bi + k]!;
+        p13 += ab * x2[b0 + k]!;
       }
+      pair(i, j, p11, p22, p31, p13);
     }
   }
   const rbar = pairs > 0 ? corrSum / pairs : 0;

@@ -142,7 +142,8 @@ export function tailFigures(
     sum += sorted[k]!;
     count++;
   }
-  return { var: -q, cvar: -(sum / count) };
+  // 0 - x rather than -x: a riskless portfolio reports 0, not -0.
+  return { var: 0 - q, cvar: 0 - sum / count };
 }
 
 /**

@@ -92,7 +92,6 @@ export function syntheticMarket(options: SyntheticOptions): SyntheticMarket {
   const factorData = new Float64Array(t * 5);
   const fxReturns = new Float64Array(t);
   const sector = new Float64Array(sectors);
-  let inflation = 2;
   for (let s = 0; s < t; s++) {
     const m = 0.07 / TRADING_DAYS_PER_YEAR + 0.16 * DAY * innovation(random, nu);
     const dy = 0.06 * random.normal();
@@ -100,7 +99,6 @@ export function syntheticMarket(options: SyntheticOptions): SyntheticMarket {
     const crypto = 0.6 * DAY * innovation(random, nu);
     // Inflation moves once a month (every 21 days), by a small step.
     const dInflation = s % 21 === 20 ? 0.15 * random.normal() : 0;
-    inflation += dInflation;
     const f = 0.08 * DAY * random.normal();
     for (let k = 0; k < sectors; k++) sector[k] = 0.1 * DAY * random.normal();
     market[s] = m;

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { analysePortfolio, type AnalysisInput } from "../../src/engine/analysis.ts";
 import type { ReturnsPanel } from "../../src/engine/panel.ts";
 import { syntheticMarket } from "../../src/engine/synthetic.ts";
-import { expectAllFinite, expectClose, snapshot } from "./helpers.ts";
+import { expectAllFinite, expectClose, snapshot } from "./analytics-helpers.ts";
 
 const m = syntheticMarket({ assets: 12, days: 1300, seed: 5, foreignShare: 0.4, degreesOfFreedom: 5 });
 const amounts = Float64Array.from({ length: 12 }, (_, i) => 500 + 100 * i);

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { backtest, performance } from "../../src/engine/backtest.ts";
 import { dayNumber } from "../../src/engine/dates.ts";
-import { expectAllClose, expectClose, snapshot } from "./helpers.ts";
+import { expectAllClose, expectClose, snapshot } from "./analytics-helpers.ts";
 
 describe("performance figures", () => {
   it("constant daily return r: total (1 + r)^T - 1, annualised (1 + r)^252 - 1, no drawdown, sd 0 -> Sharpe 0", () => {

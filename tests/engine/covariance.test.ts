@@ -12,7 +12,7 @@ import {
 import { EngineError } from "../../src/engine/errors.ts";
 import type { ReturnsPanel } from "../../src/engine/panel.ts";
 import { createRandom } from "../../src/engine/random.ts";
-import { expectAllClose, expectAllFinite, expectClose, snapshot } from "./helpers.ts";
+import { expectAllClose, expectAllFinite, expectClose, snapshot } from "./analytics-helpers.ts";
 
 const METHODS: CovarianceMethod[] = ["sample", "ewma", "ledoit-wolf"];
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { estimateCovariance } from "../../src/engine/covariance.ts";
 import { expectedReturns, portfolioReturn, requiredReturns } from "../../src/engine/expected.ts";
 import { syntheticMarket } from "../../src/engine/synthetic.ts";
-import { expectClose, snapshot } from "./helpers.ts";
+import { expectClose, snapshot } from "./analytics-helpers.ts";
 
 describe("expected returns", () => {
   const m = syntheticMarket({ assets: 6, days: 756, seed: 21 });

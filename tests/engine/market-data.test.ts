@@ -19,7 +19,7 @@ import {
   type FactorSeries,
   type WhatIfFactor,
 } from "../../src/engine/whatif.ts";
-import { expectAllClose, expectClose, loadReference } from "./helpers.ts";
+import { expectAllClose, expectClose, loadReference } from "./analytics-helpers.ts";
 
 const DIR = process.env.MARKET_DATA_DIR ?? path.join(import.meta.dirname, "..", "..", "..", "shared", "market-data");
 const present = existsSync(path.join(DIR, "prices"));
@@ -154,8 +154,8 @@ describe.skipIf(!present)("real dataset: a EUR portfolio of SAN.MC, AAPL, SPY, B
       expectClose(result.var.historical.cvar, w.historical.cvar, 1e-9);
       expectAllClose(result.componentRisk.percentage, w.percentage, 1e-9, 1e-12, "percentage");
       expectClose(result.diversification.reduction, w.diversificationReduction, 1e-8);
-      for (const [k, v] of Object.entries(w.currency))
-        expectClose(result.currencyRisk![k as keyof typeof w.currency & string] as number, v, 1e-9, 1e-15, k);
+      const currency = result.currencyRisk as unknown as Record<string, number>;
+      for (const [k, v] of Object.entries(w.currency)) expectClose(currency[k]!, v, 1e-9, 1e-15, k);
       expectAllClose(result.expectedReturns.expected, w.expected, 1e-8, 1e-12, "expected");
     });
   }

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { dayNumber, indexOnOrBefore, isoDate, weekday } from "../../src/engine/dates.ts";
 import { benchmarkWindow, BENCHMARK_WINDOW_DAYS, weightsFromAmounts } from "../../src/engine/panel.ts";
 import { alignReturns, convertPrice, spliceSeries, type PriceSeries } from "../../src/engine/returns.ts";
-import { expectAllClose, snapshot } from "./helpers.ts";
+import { expectAllClose, snapshot } from "./analytics-helpers.ts";
 
 const series = (rows: [string, number][], currency: "EUR" | "USD"): PriceSeries => ({
   dates: Int32Array.from(rows.map(([d]) => dayNumber(d))),

@@ -20,7 +20,7 @@ import {
 import { simulateInvestment } from "../../src/engine/simulate.ts";
 import { normalPdf, normalQuantile, quantilesBySelection, quantileSorted } from "../../src/engine/stats.ts";
 import { applyShocks, factorSensitivities, type WhatIfFactor } from "../../src/engine/whatif.ts";
-import { expectAllClose, expectClose, loadReference } from "./helpers.ts";
+import { expectAllClose, expectClose, loadReference } from "./analytics-helpers.ts";
 
 interface Tail {
   var: number;

@@ -15,7 +15,7 @@ import {
   tailFigures,
 } from "../../src/engine/risk.ts";
 import { createRandom } from "../../src/engine/random.ts";
-import { expectAllFinite, expectClose, snapshot } from "./helpers.ts";
+import { expectAllFinite, expectClose, snapshot } from "./analytics-helpers.ts";
 
 const m = (rows: number[][]): Matrix => ({ rows: rows.length, cols: rows.length, data: Float64Array.from(rows.flat()) });
 const cov2 = (s1: number, s2: number, rho: number) =>

@@ -1,7 +1,7 @@
 // Scores (0-100, higher is better) and the community percentile.
 import { describe, expect, it } from "vitest";
 import { communityPercentile, portfolioScores } from "../../src/engine/scores.ts";
-import { expectClose } from "./helpers.ts";
+import { expectClose } from "./analytics-helpers.ts";
 
 describe("portfolio scores", () => {
   it("formulas: market risk 100 (1 - sigma / 40%), risk-return 50 + 50 Sharpe, diversification 100 (1 - 1/DR^2)", () => {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { replayHistory, simulateInvestment } from "../../src/engine/simulate.ts";
 import { createRandom } from "../../src/engine/random.ts";
-import { expectAllFinite, expectClose, snapshot } from "./helpers.ts";
+import { expectAllFinite, expectClose, snapshot } from "./analytics-helpers.ts";
 
 describe("simulateInvestment", () => {
   it("a riskless portfolio: every percentile is the future value A g^k + C (g^k - 1) / (g - 1) (1e-12)", () => {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { pricesFromReturns, syntheticMarket } from "../../src/engine/synthetic.ts";
 import { mean, sampleVariance } from "../../src/engine/stats.ts";
-import { expectAllFinite, expectClose } from "./helpers.ts";
+import { expectAllFinite, expectClose } from "./analytics-helpers.ts";
 
 describe("syntheticMarket", () => {
   it("same options and seed, same numbers; another seed, other numbers", () => {

@@ -15,7 +15,7 @@ import {
   type FactorPanel,
   type Sensitivities,
 } from "../../src/engine/whatif.ts";
-import { expectAllClose, expectAllFinite, expectClose, snapshot } from "./helpers.ts";
+import { expectAllClose, expectAllFinite, expectClose, snapshot } from "./analytics-helpers.ts";
 
 function exactModel(t: number) {
   const r = createRandom(12);

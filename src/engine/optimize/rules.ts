@@ -89,8 +89,8 @@ export function validateOptimizationRequest(
       });
   }
 
-  // Optimize: every level needs the client's level; levels 1 and 3 the asset limit; level 3 a
-  // desired number of assets.
+  // Optimize: every level needs the client's level and the asset limit ("level 1 or 2" and
+  // "level 3"); level 3 also a desired number of assets within the limit.
   if (!(input.clientLevel >= OPTIMIZATION_LEVEL_THRESHOLD))
     add("CLIENT_LEVEL_BELOW_THRESHOLD", {
       clientLevel: input.clientLevel,

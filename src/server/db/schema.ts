@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  doublePrecision,
+  primaryKey,
   date,
   index,
   integer,
@@ -162,4 +164,48 @@ export const portfolios = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index("portfolios_client_idx").on(t.clientId, t.product)],
+);
+
+/** Instruments of the market (the CSV format's assets.csv), real or simulated. */
+export const assets = pgTable(
+  "assets",
+  {
+    symbol: text("symbol").primaryKey(),
+    name: text("name").notNull(),
+    kind: text("kind").notNull(),
+    universe: text("universe").notNull(),
+    exchange: text("exchange"),
+    assetClass: text("asset_class"),
+    region: text("region"),
+    country: text("country"),
+    currency: text("currency").notNull(),
+    sector: text("sector"),
+    sourceId: text("source_id").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("assets_universe_idx").on(t.universe)],
+);
+
+/** End-of-day closes, adjusted for splits and dividends (yields in percent for kind `rate`). */
+export const prices = pgTable(
+  "prices",
+  {
+    symbol: text("symbol")
+      .notNull()
+      .references(() => assets.symbol, { onDelete: "cascade" }),
+    date: date("date", { mode: "string" }).notNull(),
+    close: doublePrecision("close").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.symbol, t.date] })],
+);
+
+/** Macro series (CPI, rates, monthly FX and gold) by date. */
+export const macroValues = pgTable(
+  "macro_values",
+  {
+    series: text("series").notNull(),
+    date: date("date", { mode: "string" }).notNull(),
+    value: doublePrecision("value").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.series, t.date] })],
 );

@@ -1,4 +1,4 @@
-// Shared helpers of the engine tests: tolerance checks and loading the reference figures.
+// Shared helpers of the analytics (risk) engine tests: tolerance checks, reference figures, finiteness.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect } from "vitest";
