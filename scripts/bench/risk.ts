@@ -8,7 +8,14 @@ import { lastObservations } from "../../src/engine/panel.ts";
 import { monteCarloVar } from "../../src/engine/risk.ts";
 import { simulateInvestment } from "../../src/engine/simulate.ts";
 import { syntheticMarket } from "../../src/engine/synthetic.ts";
-import { applyShocks, factorSensitivities } from "../../src/engine/whatif.ts";
+import { dayNumber, isWeekend } from "../../src/engine/dates.ts";
+import {
+  applyShocks,
+  factorSensitivities,
+  replayScenario,
+  scenarioFactorPanel,
+  type FactorSeries,
+} from "../../src/engine/whatif.ts";
 
 const SIZES = [10, 50, 200, 500] as const;
 const DAYS = 1260;
@@ -22,6 +29,7 @@ const perSize = SIZES.flatMap((n): BenchCase[] => [
   {
     name: `risk: full analysis, ${n} assets, 3-year window`,
     targetMs: FULL_ANALYSIS_TARGET[n],
+    runs: n <= 50 ? 41 : 15,
     setup() {
       const m = market(n);
       const amounts = equalAmounts(n);
@@ -37,6 +45,7 @@ const perSize = SIZES.flatMap((n): BenchCase[] => [
   },
   {
     name: `risk: what-if (betas + shock), ${n} assets, 5 years`,
+    runs: 41,
     setup() {
       const m = market(n);
       const amounts = equalAmounts(n);
@@ -44,7 +53,39 @@ const perSize = SIZES.flatMap((n): BenchCase[] => [
     },
   },
   {
+    name: `risk: what-if 2008 replay by factor proxy, ${n} assets`,
+    runs: 41,
+    setup() {
+      const m = market(n);
+      // Level series of the five factors on the weekdays of 2007-2009, then the scenario's panel.
+      const days: number[] = [];
+      for (let d = dayNumber("2007-01-01"); d <= dayNumber("2009-12-31"); d++) if (!isWeekend(d)) days.push(d);
+      const dates = Int32Array.from(days);
+      const levels = (k: number, level: boolean) => {
+        const v = new Float64Array(days.length);
+        v[0] = level ? 3 : 100;
+        for (let t = 1; t < days.length; t++) {
+          const f = m.factors.data[(t % m.factors.observations) * 5 + k]!;
+          v[t] = level ? v[t - 1]! + f : v[t - 1]! * (1 + f);
+        }
+        return v;
+      };
+      const series: FactorSeries[] = (["market", "rates", "crypto", "commodities", "inflation"] as const).map((factor, k) => ({
+        factor,
+        dates,
+        values: levels(k, factor === "rates" || factor === "inflation"),
+      }));
+      const { panel } = scenarioFactorPanel(0, series);
+      const sensitivities = factorSensitivities(m.panel, m.factors);
+      const young = { dates: Int32Array.of(dayNumber("2015-01-02"), dayNumber("2015-01-05")), prices: Float64Array.of(10, 11), currency: "EUR" as const };
+      const assets = Array.from({ length: n }, () => ({ prices: young }));
+      const amounts = equalAmounts(n);
+      return () => replayScenario({ type: 0, currency: "EUR", assets, amounts, sensitivities, factors: panel });
+    },
+  },
+  {
     name: `risk: backtest monthly rebalancing, ${n} assets, 5 years`,
+    runs: 41,
     setup() {
       const m = market(n);
       const weights = new Float64Array(n).fill(1 / n);

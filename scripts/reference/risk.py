@@ -119,6 +119,20 @@ PS = [1e-10, 0.001, 0.01, 0.025, 0.05, 0.3, 0.5, 0.8, 0.95, 0.975, 0.99, 0.99999
 QX = np.round(rng.standard_normal(37), 10)
 QP = [0, 0.05, 0.1, 0.25, 0.5, 0.9, 0.95, 1]
 
+# ---------------------------------------------------------------- monitoring (buy-and-hold path)
+def monitor(v, window=63):
+    d = np.concatenate([[0.0], v[1:] / v[:-1] - 1])
+    g = v / v[0]
+    t = np.arange(len(v))
+    ann = np.where(t >= 21, g ** (YEAR / np.maximum(t, 1)) - 1, g - 1)
+    vol = np.array([np.std(d[k - min(k, window) + 1: k + 1], ddof=1) * math.sqrt(YEAR) if min(k, window) >= 2 else 0.0
+                    for k in t])
+    return {"return": (g - 1).tolist(), "annualizedReturn": ann.tolist(), "volatility": vol.tolist(),
+            "riskReturn": np.where(vol > 0, ann / np.where(vol > 0, vol, 1), 0).tolist()}
+
+
+MON = monitor(v_none[:300])
+
 means = R.mean(axis=0)
 ref = {
     "inputs": {
@@ -168,6 +182,7 @@ ref = {
     },
     "sensitivities": SENS,
     "shock": {"assetReturns": shock_ret.tolist(), "totalChange": float(np.array(AMOUNTS) @ shock_ret)},
+    "monitoring": MON,
     "simulation": {"initialAmount": 10000, "monthlyContribution": 200, "months": 24, "paths": 500, "seed": 11, **SIM,
                    "historical": replay(RP, 10000, 200, 24)},
 }

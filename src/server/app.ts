@@ -11,6 +11,7 @@ import { healthRoutes } from "./routes/health.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { clientRoutes } from "./routes/client.ts";
 import { devOutboxPage, devRoutes } from "./routes/dev.ts";
+import { marketRoutes } from "./routes/market.ts";
 import type { Mailer } from "./accounts/mailer.ts";
 import type { BotCheck } from "./accounts/captcha.ts";
 import { spaRoutes } from "./spa.ts";
@@ -38,7 +39,8 @@ export function createApp(deps: AppDeps) {
     .route("/health", healthRoutes(deps))
     .get("/config", (c) => reply(c, RuntimeConfig, runtimeConfigOf(deps.config)))
     .route("/auth", authRoutes(deps))
-    .route("/client", clientRoutes(deps));
+    .route("/client", clientRoutes(deps))
+    .route("/market", marketRoutes(deps));
   if (deps.config.outboxPage) api.route("/dev", devRoutes(deps));
   api.all("*", () => {
     throw new ApiFailure(404, "NOT_FOUND");

@@ -35,6 +35,13 @@ export interface ServerConfig {
   readonly seedDemoAccounts: boolean;
   /** The development outbox page and endpoint (default: on when there is no SMTP and not in production). */
   readonly outboxPage: boolean;
+  /** A folder in the documented market-data format, imported when the database has no prices. */
+  readonly marketDataDir: string | null;
+  /** Import only rows up to this day (fixes the market's "today" for demos and tests). */
+  readonly marketAsOf: string | null;
+  readonly marketUpdateHourUtc: number;
+  /** The simulated market's "today" when there is no data to import. */
+  readonly simulatedMarketEnd: string;
 }
 
 export const LogLevel = Schema.Literals(["debug", "info", "warn", "error", "silent"]);
@@ -47,6 +54,7 @@ const PositiveInt = Schema.NumberFromString.pipe(
   Schema.check(Schema.isInt(), Schema.isGreaterThanOrEqualTo(1)),
 );
 const Flag = Schema.Literals(["true", "false"]);
+const IsoDay = Schema.String.pipe(Schema.check(Schema.isPattern(/^\d{4}-\d{2}-\d{2}$/)));
 const HttpUrl = Schema.String.pipe(Schema.check(Schema.isPattern(/^https?:\/\/\S+$/)));
 const PostgresUrl = Schema.String.pipe(Schema.check(Schema.isPattern(/^postgres(ql)?:\/\/\S+$/)));
 
@@ -74,6 +82,14 @@ const Env = Schema.Struct({
   SEED_DEMO_ACCOUNTS: Schema.optional(Flag),
   OUTBOX_PAGE: Schema.optional(Flag),
   NODE_ENV: Schema.optional(Schema.String),
+  MARKET_DATA_DIR: Schema.optional(Schema.String),
+  MARKET_AS_OF: Schema.optional(IsoDay),
+  MARKET_UPDATE_HOUR_UTC: Schema.optional(
+    Schema.NumberFromString.pipe(
+      Schema.check(Schema.isInt(), Schema.isBetween({ minimum: 0, maximum: 23 })),
+    ),
+  ),
+  SIMULATED_MARKET_END: Schema.optional(IsoDay),
 });
 
 const projectRoot = path.resolve(import.meta.dirname, "../..");
@@ -122,6 +138,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: flag(parsed.TRUST_PROXY, false),
     seedDemoAccounts: flag(parsed.SEED_DEMO_ACCOUNTS, databaseUrl === null),
     outboxPage: flag(parsed.OUTBOX_PAGE, smtpUrl === null && parsed.NODE_ENV !== "production"),
+    marketDataDir: parsed.MARKET_DATA_DIR
+      ? path.resolve(process.cwd(), parsed.MARKET_DATA_DIR)
+      : null,
+    marketAsOf: parsed.MARKET_AS_OF ?? null,
+    marketUpdateHourUtc: parsed.MARKET_UPDATE_HOUR_UTC ?? 22,
+    simulatedMarketEnd: parsed.SIMULATED_MARKET_END ?? "2026-11-20",
   };
 }
 

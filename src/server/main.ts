@@ -8,6 +8,7 @@ import { recordInstallation } from "./db/app-meta.ts";
 import { createLogger } from "./logger.ts";
 import { accountServices } from "./accounts/services.ts";
 import { seedDemoAccounts } from "./accounts/seed.ts";
+import { ensureMarketData } from "./market/startup.ts";
 
 const bootStarted = performance.now();
 const config = loadConfig();
@@ -30,6 +31,7 @@ if (config.seedDemoAccounts) {
   if (created) logger.info("demo accounts created", { count: created });
 }
 const { mailer, botCheck } = await accountServices(config, database, logger);
+const stopMarketUpdates = await ensureMarketData(config, database, logger);
 
 const app = createApp({ config, database, logger, version, mailer, botCheck });
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
@@ -63,6 +65,7 @@ async function shutdown(signal: string) {
   );
   force.unref();
   await closed;
+  stopMarketUpdates();
   await database.close();
   logger.info("stopped");
   process.exit(0);

@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { backtest, performance } from "../../src/engine/backtest.ts";
 import { dayNumber } from "../../src/engine/dates.ts";
+import { monitorPortfolio } from "../../src/engine/monitor.ts";
 import { expectAllClose, expectClose, snapshot } from "./analytics-helpers.ts";
 
 describe("performance figures", () => {
@@ -57,5 +58,21 @@ describe("backtest", () => {
     expect(() => backtest({ panel, weights: w, dates: Int32Array.of(1, 2) })).toThrow(expect.objectContaining({ code: "DIMENSION_MISMATCH" }));
     expect(() => backtest({ panel, weights: w, benchmark: Float64Array.of(0) })).toThrow(expect.objectContaining({ code: "DIMENSION_MISMATCH" }));
     expect(() => backtest({ panel, weights: Float64Array.of(1, 1) })).toThrow(expect.objectContaining({ code: "INVALID_WEIGHTS" }));
+  });
+});
+
+describe("monitorPortfolio", () => {
+  it("a path growing 0.1% a day: return, annualised after a month, zero volatility and risk-return 0", () => {
+    const values = Float64Array.from({ length: 40 }, (_, t) => 100 * 1.001 ** t);
+    const m = monitorPortfolio(values);
+    expectClose(m.return[39]!, 1.001 ** 39 - 1, 1e-12);
+    expectClose(m.annualizedReturn[10]!, 1.001 ** 10 - 1, 1e-12);
+    expectClose(m.annualizedReturn[30]!, 1.001 ** 252 - 1, 1e-10);
+    expectClose(m.volatility[30]!, 0, 0, 1e-12);
+    expect(m.riskReturn[30]).toBe(0);
+  });
+  it("refuses non-positive values and short windows", () => {
+    expect(() => monitorPortfolio(Float64Array.of(1, 0))).toThrow(expect.objectContaining({ code: "INVALID_INPUT" }));
+    expect(() => monitorPortfolio(Float64Array.of(1, 2), 1)).toThrow(expect.objectContaining({ code: "INVALID_PARAMETER" }));
   });
 });

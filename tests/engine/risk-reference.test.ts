@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { backtest } from "../../src/engine/backtest.ts";
 import { ewmaCovariance, estimateCovariance, ledoitWolfCovariance, sampleCovariance } from "../../src/engine/covariance.ts";
 import { expectedReturns, requiredReturns } from "../../src/engine/expected.ts";
+import { monitorPortfolio } from "../../src/engine/monitor.ts";
 import { portfolioReturns, type ReturnsPanel } from "../../src/engine/panel.ts";
 import {
   componentRisk,
@@ -87,6 +88,7 @@ interface Reference {
   };
   sensitivities: { alphas: number[]; betas: number[]; rSquared: number[]; periods: number };
   shock: { assetReturns: number[]; totalChange: number };
+  monitoring: { return: number[]; annualizedReturn: number[]; volatility: number[]; riskReturn: number[] };
   simulation: {
     initialAmount: number;
     monthlyContribution: number;
@@ -236,6 +238,15 @@ describe("backtest against numpy", () => {
   it("quarterly rebalancing by count (every 63 observations) without dates", () => {
     const b = backtest({ panel, weights, rebalancing: "quarterly" });
     check(b.values, b.performance, ref.backtest.every63, "every63");
+  });
+});
+
+describe("monitoring against numpy", () => {
+  it("return, annualised return, rolling 63-day volatility and risk-return of a buy-and-hold path", () => {
+    const values = backtest({ panel, weights }).values.subarray(0, 300);
+    const m = monitorPortfolio(values);
+    for (const k of ["return", "annualizedReturn", "volatility", "riskReturn"] as const)
+      expectAllClose(m[k], ref.monitoring[k], REL, 1e-15, k);
   });
 });
 

@@ -1,0 +1,69 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "../db/database.ts";
+import type { Logger } from "../logger.ts";
+import { readDataset, type Dataset } from "./dataset.ts";
+import { importDataset, type ImportStats } from "./import.ts";
+
+/**
+ * A source of daily market data. The folder import is the first implementation; an online source
+ * (a vendor's API) implements the same interface and is scheduled the same way.
+ */
+export interface MarketDataProvider {
+  readonly name: string;
+  /** The data up to the latest available day (the importer keeps only days it does not have). */
+  fetch(): Promise<Dataset>;
+}
+
+export const folderProvider = (folder: string, asOf: string | null = null): MarketDataProvider => ({
+  name: `folder ${folder}`,
+  fetch: () => readDataset(folder, { asOf }),
+});
+
+/** Advisory-lock key of the daily update: one instance runs it, the others skip. */
+const UPDATE_LOCK_KEY = 727_100_002;
+
+/** Runs one update; on PostgreSQL only the instance that holds the lock does the work. */
+export async function runUpdate(
+  database: Database,
+  provider: MarketDataProvider,
+  logger: Logger,
+): Promise<ImportStats | null> {
+  const rows = (r: unknown) =>
+    (Array.isArray(r) ? r : (r as { rows: unknown[] }).rows) as Record<string, unknown>[];
+  const locked =
+    database.driver === "pglite" ||
+    rows(await database.db.execute(sql`select pg_try_advisory_lock(${UPDATE_LOCK_KEY}) as ok`))[0]
+      ?.ok === true;
+  if (!locked) return null;
+  try {
+    const stats = await importDataset(database.db, await provider.fetch());
+    logger.info("market data updated", { provider: provider.name, ...stats });
+    return stats;
+  } finally {
+    if (database.driver === "postgres")
+      await database.db.execute(sql`select pg_advisory_unlock(${UPDATE_LOCK_KEY})`);
+  }
+}
+
+/** Calls the provider once a day at `hourUtc`; returns a function that stops the schedule. */
+export function scheduleDailyUpdates(options: {
+  database: Database;
+  provider: MarketDataProvider;
+  logger: Logger;
+  hourUtc: number;
+  now?: () => Date;
+}): () => void {
+  const now = options.now ?? (() => new Date());
+  let lastRunDay = now().toISOString().slice(0, 10);
+  const timer = setInterval(() => {
+    const current = now();
+    const day = current.toISOString().slice(0, 10);
+    if (day === lastRunDay || current.getUTCHours() < options.hourUtc) return;
+    lastRunDay = day;
+    runUpdate(options.database, options.provider, options.logger).catch((error: unknown) =>
+      options.logger.error("market data update failed", { provider: options.provider.name, error }),
+    );
+  }, 5 * 60_000);
+  timer.unref();
+  return () => clearInterval(timer);
+}
