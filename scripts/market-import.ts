@@ -3,7 +3,6 @@
 import path from "node:path";
 import { loadConfig } from "../src/server/config.ts";
 import { openDatabase } from "../src/server/db/database.ts";
-import { ImportError } from "../src/server/market/csv.ts";
 import { readDataset } from "../src/server/market/dataset.ts";
 import { importDataset } from "../src/server/market/import.ts";
 

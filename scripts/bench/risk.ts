@@ -22,7 +22,8 @@ const DAYS = 1260;
 /** The targets (median, ms). */
 const FULL_ANALYSIS_TARGET: Partial<Record<number, number>> = { 50: 5 };
 
-const market = (n: number) => syntheticMarket({ assets: n, days: DAYS, seed: 7, foreignShare: 0.3 });
+const market = (n: number) =>
+  syntheticMarket({ assets: n, days: DAYS, seed: 7, foreignShare: 0.3 });
 const equalAmounts = (n: number) => new Float64Array(n).fill(10_000 / n);
 
 const perSize = SIZES.flatMap((n): BenchCase[] => [
@@ -49,7 +50,8 @@ const perSize = SIZES.flatMap((n): BenchCase[] => [
     setup() {
       const m = market(n);
       const amounts = equalAmounts(n);
-      return () => applyShocks(factorSensitivities(m.panel, m.factors), amounts, { dRV: -0.2, dRF: 1 });
+      return () =>
+        applyShocks(factorSensitivities(m.panel, m.factors), amounts, { dRV: -0.2, dRF: 1 });
     },
   },
   {
@@ -59,7 +61,8 @@ const perSize = SIZES.flatMap((n): BenchCase[] => [
       const m = market(n);
       // Level series of the five factors on the weekdays of 2007-2009, then the scenario's panel.
       const days: number[] = [];
-      for (let d = dayNumber("2007-01-01"); d <= dayNumber("2009-12-31"); d++) if (!isWeekend(d)) days.push(d);
+      for (let d = dayNumber("2007-01-01"); d <= dayNumber("2009-12-31"); d++)
+        if (!isWeekend(d)) days.push(d);
       const dates = Int32Array.from(days);
       const levels = (k: number, level: boolean) => {
         const v = new Float64Array(days.length);
@@ -70,17 +73,31 @@ const perSize = SIZES.flatMap((n): BenchCase[] => [
         }
         return v;
       };
-      const series: FactorSeries[] = (["market", "rates", "crypto", "commodities", "inflation"] as const).map((factor, k) => ({
+      const series: FactorSeries[] = (
+        ["market", "rates", "crypto", "commodities", "inflation"] as const
+      ).map((factor, k) => ({
         factor,
         dates,
         values: levels(k, factor === "rates" || factor === "inflation"),
       }));
       const { panel } = scenarioFactorPanel(0, series);
       const sensitivities = factorSensitivities(m.panel, m.factors);
-      const young = { dates: Int32Array.of(dayNumber("2015-01-02"), dayNumber("2015-01-05")), prices: Float64Array.of(10, 11), currency: "EUR" as const };
+      const young = {
+        dates: Int32Array.of(dayNumber("2015-01-02"), dayNumber("2015-01-05")),
+        prices: Float64Array.of(10, 11),
+        currency: "EUR" as const,
+      };
       const assets = Array.from({ length: n }, () => ({ prices: young }));
       const amounts = equalAmounts(n);
-      return () => replayScenario({ type: 0, currency: "EUR", assets, amounts, sensitivities, factors: panel });
+      return () =>
+        replayScenario({
+          type: 0,
+          currency: "EUR",
+          assets,
+          amounts,
+          sensitivities,
+          factors: panel,
+        });
     },
   },
   {
@@ -89,7 +106,8 @@ const perSize = SIZES.flatMap((n): BenchCase[] => [
     setup() {
       const m = market(n);
       const weights = new Float64Array(n).fill(1 / n);
-      return () => backtest({ panel: m.panel, weights, benchmark: m.market, rebalancing: "monthly" });
+      return () =>
+        backtest({ panel: m.panel, weights, benchmark: m.market, rebalancing: "monthly" });
     },
   },
   {
@@ -117,7 +135,14 @@ export const cases: BenchCase[] = [
         for (let i = 0; i < 50; i++) s += m.panel.data[t * 50 + i]! / 50;
         daily[t] = s;
       }
-      return () => simulateInvestment(daily, { initialAmount: 10_000, monthlyContribution: 200, years: 10, paths: 10_000, seed: 1 });
+      return () =>
+        simulateInvestment(daily, {
+          initialAmount: 10_000,
+          monthlyContribution: 200,
+          years: 10,
+          paths: 10_000,
+          seed: 1,
+        });
     },
   },
 ];

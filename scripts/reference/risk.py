@@ -47,7 +47,7 @@ FOREIGN = np.array([1, 0, 1, 0, 0, 1, 0, 0], dtype=np.uint8)
 R = np.round(np.where(FOREIGN[None, :] == 1, (1 + R) * (1 + FX[:, None]) - 1, R), 10)
 W = np.round(rng.dirichlet(np.ones(N)), 12)
 W[-1] = 1 - W[:-1].sum()
-SMALL, _ = factor_panel(30, 40)  # more assets than observations: shrinkage matters
+SMALL, _ = factor_panel(30, 40)  # 30 assets, 40 observations: heavy shrinkage
 SHORT = R[-200:]  # a window too short for overlapping 21-day windows
 
 

@@ -25,11 +25,17 @@ export interface Monitoring {
 }
 
 /** Figures for each day t = 0 … T of a value path V_0 … V_T (amounts or an index). */
-export function monitorPortfolio(values: Float64Array, windowDays = DEFAULT_MONITOR_WINDOW): Monitoring {
+export function monitorPortfolio(
+  values: Float64Array,
+  windowDays = DEFAULT_MONITOR_WINDOW,
+): Monitoring {
   const n = values.length;
   if (n < 1) throw new EngineError("NOT_ENOUGH_HISTORY", "monitorPortfolio: no values");
   if (!(Number.isInteger(windowDays) && windowDays >= 2))
-    throw new EngineError("INVALID_PARAMETER", `windowDays must be an integer >= 2, got ${windowDays}`);
+    throw new EngineError(
+      "INVALID_PARAMETER",
+      `windowDays must be an integer >= 2, got ${windowDays}`,
+    );
   for (let t = 0; t < n; t++)
     if (!(values[t]! > 0 && values[t]! < Infinity))
       throw new EngineError("INVALID_INPUT", `monitorPortfolio: value ${values[t]} at ${t}`);

@@ -208,6 +208,8 @@ export function historicalVar(
   }
   const daily = overlappingReturns(panel, weights, 1);
   const f = tailFigures(daily, o.confidence);
+  if (o.horizonDays === 1)
+    return { ...base, ...f, scaling: "overlapping", scenarios: daily.length };
   const k = Math.sqrt(o.horizonDays);
   return {
     ...base,

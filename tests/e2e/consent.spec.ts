@@ -1,5 +1,14 @@
 import type { Page } from "@playwright/test";
-import { brandNames, expect, locales, marketsPath, saveShot, test, texts, type Locale } from "./fixtures.ts";
+import {
+  brandNames,
+  expect,
+  locales,
+  marketsPath,
+  saveShot,
+  test,
+  texts,
+  type Locale,
+} from "./fixtures.ts";
 
 const MARKETING_ORIGIN = "https://marketing.example.test";
 const MARKETING_SCRIPT_URL = `${MARKETING_ORIGIN}/chat.js`;
@@ -40,17 +49,24 @@ test.describe("cookie consent", () => {
       edition,
     }) => {
       await page.goto(marketsPath[locale]);
-      await consentBanner(page, locale).getByRole("button", { name: texts.rejectAll[locale] }).click();
+      await consentBanner(page, locale)
+        .getByRole("button", { name: texts.rejectAll[locale] })
+        .click();
       await expect(consentBanner(page, locale)).toBeHidden();
       await expect
         .poll(async () => (await context.cookies()).some((c) => c.name === `${edition}_consent`))
         .toBe(true);
 
-      await page.getByRole("contentinfo").getByRole("button", { name: texts.cookieSettings[locale] }).click();
+      await page
+        .getByRole("contentinfo")
+        .getByRole("button", { name: texts.cookieSettings[locale] })
+        .click();
       const dialog = preferences(page, locale);
       await expect(dialog).toBeVisible();
       await expect(dialog).toContainText(texts.marketingAndChat[locale]);
-      await expect(dialog.getByRole("button", { name: texts.savePreferences[locale] })).toBeVisible();
+      await expect(
+        dialog.getByRole("button", { name: texts.savePreferences[locale] }),
+      ).toBeVisible();
       await saveShot(page, `${edition}-cookie-preferences-${locale}`);
     });
   }
@@ -61,7 +77,9 @@ test.describe("cookie consent", () => {
     });
 
     test("the page carries the marketing script URL", async ({ request }) => {
-      const config = (await (await request.get("/api/config")).json()) as { marketingScriptUrl: string | null };
+      const config = (await (await request.get("/api/config")).json()) as {
+        marketingScriptUrl: string | null;
+      };
       expect(config.marketingScriptUrl).toBe(MARKETING_SCRIPT_URL);
     });
 
@@ -74,7 +92,9 @@ test.describe("cookie consent", () => {
         expect(requested).toEqual([]);
         expect(await marketingRan(page)).toBe(false);
 
-        await consentBanner(page, locale).getByRole("button", { name: texts.acceptAll[locale] }).click();
+        await consentBanner(page, locale)
+          .getByRole("button", { name: texts.acceptAll[locale] })
+          .click();
         await expect(consentBanner(page, locale)).toBeHidden();
         await expect.poll(() => requested).toEqual([MARKETING_SCRIPT_URL]);
         await expect.poll(() => marketingRan(page)).toBe(true);
@@ -127,7 +147,9 @@ test.describe("cookie consent", () => {
     });
 
     test("the page carries no marketing script URL", async ({ request }) => {
-      const config = (await (await request.get("/api/config")).json()) as { marketingScriptUrl: string | null };
+      const config = (await (await request.get("/api/config")).json()) as {
+        marketingScriptUrl: string | null;
+      };
       expect(config.marketingScriptUrl).toBeNull();
     });
 

@@ -21,7 +21,9 @@ test.describe("editions", () => {
   test("the Spanish page names the brand untranslated", async ({ page, edition }) => {
     await page.goto("/es");
     await expect(page).toHaveTitle(`Inicio · ${brandNames[edition]}`);
-    await expect(page.getByRole("link", { name: `Inicio de ${brandNames[edition]}` })).toBeVisible();
+    await expect(
+      page.getByRole("link", { name: `Inicio de ${brandNames[edition]}` }),
+    ).toBeVisible();
     await expect(page.getByRole("link", { name: "Crea tu cartera" })).toHaveCSS(
       "background-color",
       primaryColours[edition],

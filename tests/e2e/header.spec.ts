@@ -33,7 +33,9 @@ test.describe("header buttons", () => {
     test(`the sign-in and sign-up buttons have centred labels in ${locale}`, async ({ page }) => {
       await page.goto(`/${locale}`);
       const nav = page.getByRole("navigation", { name: texts.mainNavigation[locale] });
-      await expectRoomyCentredLabel(nav.getByRole("link", { name: texts.signIn[locale], exact: true }));
+      await expectRoomyCentredLabel(
+        nav.getByRole("link", { name: texts.signIn[locale], exact: true }),
+      );
       await expectRoomyCentredLabel(nav.getByRole("link", { name: signUp[locale], exact: true }));
     });
   }

@@ -26,7 +26,10 @@ const rowOf = (page: Page, name: string) =>
 
 test.describe("system status", () => {
   for (const locale of locales) {
-    test(`/${locale}/_health shows every component working, in ${locale}`, async ({ page, edition }) => {
+    test(`/${locale}/_health shows every component working, in ${locale}`, async ({
+      page,
+      edition,
+    }) => {
       await page.goto(`/${locale}/_health`);
       const w = (key: keyof typeof words) => words[key][locale as Locale];
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(texts.systemStatus[locale]);
@@ -52,7 +55,15 @@ test.describe("system status", () => {
   test("the API reports the edition and a working database", async ({ request, edition }) => {
     const response = await request.get("/api/health");
     expect(response.status()).toBe(200);
-    const body = (await response.json()) as { status: string; edition: string; database: { status: string; driver: string } };
-    expect(body).toMatchObject({ status: "ok", edition, database: { status: "up", driver: "pglite" } });
+    const body = (await response.json()) as {
+      status: string;
+      edition: string;
+      database: { status: string; driver: string };
+    };
+    expect(body).toMatchObject({
+      status: "ok",
+      edition,
+      database: { status: "up", driver: "pglite" },
+    });
   });
 });

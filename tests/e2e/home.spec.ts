@@ -10,7 +10,9 @@ test.describe("home", () => {
       );
       await expect(page).toHaveTitle(`${texts.homeTitle[locale]} · ${brandNames[edition]}`);
       await expect(page.locator("html")).toHaveAttribute("lang", locale);
-      await expect(page.getByRole("navigation", { name: texts.mainNavigation[locale] })).toBeVisible();
+      await expect(
+        page.getByRole("navigation", { name: texts.mainNavigation[locale] }),
+      ).toBeVisible();
       await saveShot(page, `${edition}-home-${locale}`);
     });
   }
@@ -37,7 +39,9 @@ test.describe("home", () => {
     await page.goto("/es");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(texts.homeHeading.es);
 
-    await expect.poll(async () => (await context.cookies()).find((c) => c.name === "lang")?.value).toBe("es");
+    await expect
+      .poll(async () => (await context.cookies()).find((c) => c.name === "lang")?.value)
+      .toBe("es");
     const cookie = (await context.cookies()).find((c) => c.name === "lang")!;
     const daysAhead = (cookie.expires - Date.now() / 1000) / 86_400;
     expect(daysAhead).toBeGreaterThan(364);
@@ -50,12 +54,17 @@ test.describe("home", () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test("visiting /en after /es switches the remembered language back", async ({ page, context }) => {
+  test("visiting /en after /es switches the remembered language back", async ({
+    page,
+    context,
+  }) => {
     await page.goto("/es");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(texts.homeHeading.es);
     await page.goto("/en");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(texts.homeHeading.en);
-    await expect.poll(async () => (await context.cookies()).find((c) => c.name === "lang")?.value).toBe("en");
+    await expect
+      .poll(async () => (await context.cookies()).find((c) => c.name === "lang")?.value)
+      .toBe("en");
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(texts.homeHeading.en);
   });

@@ -13,7 +13,10 @@ test.describe("language switch", () => {
     await expect(page.locator("html")).toHaveAttribute("lang", "es");
     // The rest of the page follows the language too.
     await expect(page.getByRole("link", { name: texts.signIn.es, exact: true })).toBeVisible();
-    await expect(page.getByRole("link", { name: "English", exact: true })).toHaveAttribute("href", "/en/markets");
+    await expect(page.getByRole("link", { name: "English", exact: true })).toHaveAttribute(
+      "href",
+      "/en/markets",
+    );
   });
 
   test('"English" on /es/_health opens /en/_health', async ({ page }) => {

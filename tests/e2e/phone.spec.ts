@@ -24,8 +24,12 @@ test.describe("phone width", () => {
       const nav = page.getByRole("navigation", { name: texts.mainNavigation[locale] });
       await expect(nav).toBeVisible();
       await expect(marketsLink).toBeVisible();
-      await expect(nav.getByRole("link", { name: texts.signIn[locale], exact: true })).toBeVisible();
-      await expect(nav.getByRole("link", { name: locale === "en" ? "Español" : "English" })).toBeVisible();
+      await expect(
+        nav.getByRole("link", { name: texts.signIn[locale], exact: true }),
+      ).toBeVisible();
+      await expect(
+        nav.getByRole("link", { name: locale === "en" ? "Español" : "English" }),
+      ).toBeVisible();
       expect(await noHorizontalOverflow(page)).toBeLessThanOrEqual(390);
       await saveShot(page, `${edition}-phone-menu-${locale}`);
 

@@ -6,7 +6,13 @@ import type { ReturnsPanel } from "../../src/engine/panel.ts";
 import { syntheticMarket } from "../../src/engine/synthetic.ts";
 import { expectAllFinite, expectClose, snapshot } from "./analytics-helpers.ts";
 
-const m = syntheticMarket({ assets: 12, days: 1300, seed: 5, foreignShare: 0.4, degreesOfFreedom: 5 });
+const m = syntheticMarket({
+  assets: 12,
+  days: 1300,
+  seed: 5,
+  foreignShare: 0.4,
+  degreesOfFreedom: 5,
+});
 const amounts = Float64Array.from({ length: 12 }, (_, i) => 500 + 100 * i);
 const total = amounts.reduce((a, b) => a + b, 0);
 const base: AnalysisInput = {
@@ -23,14 +29,33 @@ describe("analysePortfolio", () => {
       ...base,
       monteCarlo: { paths: 2000, seed: 3 },
       communityScores: [10, 40, 60, 90],
-      assetInfo: Array.from({ length: 12 }, (_, i) => ({ symbol: `A${i}`, currency: m.foreign[i] ? "USD" : "EUR", sector: `S${i % 3}` })),
+      assetInfo: Array.from({ length: 12 }, (_, i) => ({
+        symbol: `A${i}`,
+        currency: m.foreign[i] ? "USD" : "EUR",
+        sector: `S${i % 3}`,
+      })),
     });
     expectAllFinite(a);
-    expect(a.window).toMatchObject({ benchmark: 5, observations: 756, horizonDays: 21, confidence: 0.95, covariance: "ledoit-wolf", ridge: 0 });
+    expect(a.window).toMatchObject({
+      benchmark: 5,
+      observations: 756,
+      horizonDays: 21,
+      confidence: 0.95,
+      covariance: "ledoit-wolf",
+      ridge: 0,
+    });
     expect(a.totalInvested).toBe(total);
     expectClose(a.var.parametric.varAmount, a.var.parametric.var * total, 1e-14);
-    expectClose(a.componentRisk.varContributionAmounts.reduce((s, v) => s + v, 0), a.var.parametric.varAmount, 1e-12);
-    expectClose(a.componentRisk.percentage.reduce((s, v) => s + v, 0), 100, 1e-12);
+    expectClose(
+      a.componentRisk.varContributionAmounts.reduce((s, v) => s + v, 0),
+      a.var.parametric.varAmount,
+      1e-12,
+    );
+    expectClose(
+      a.componentRisk.percentage.reduce((s, v) => s + v, 0),
+      100,
+      1e-12,
+    );
     expectClose(a.volatility.annual, a.volatility.daily * Math.sqrt(252), 1e-14);
     expectClose(a.diversification.portfolio, a.volatility.horizon, 1e-12);
     expectClose(a.diversification.portfolioVarAmount, a.var.parametric.varAmount, 1e-12);
@@ -103,19 +128,28 @@ describe("degenerate portfolios give documented answers, never NaN", () => {
   });
   it("errors: short history, NaN, sizes, amounts, options", () => {
     const p = cols([col(0), col(1)]);
-    expect(() => analysePortfolio({ panel: p, amounts: Float64Array.of(1, 1), benchmark: 6 })).toThrow(
-      expect.objectContaining({ code: "NOT_ENOUGH_HISTORY" }),
-    );
+    expect(() =>
+      analysePortfolio({ panel: p, amounts: Float64Array.of(1, 1), benchmark: 6 }),
+    ).toThrow(expect.objectContaining({ code: "NOT_ENOUGH_HISTORY" }));
     const bad = { ...p, data: p.data.slice() };
     bad.data[100] = NaN;
-    expect(() => analysePortfolio({ panel: bad, amounts: Float64Array.of(1, 1) })).toThrow(expect.objectContaining({ code: "INVALID_INPUT" }));
-    expect(() => analysePortfolio({ panel: p, amounts: Float64Array.of(1) })).toThrow(expect.objectContaining({ code: "DIMENSION_MISMATCH" }));
-    expect(() => analysePortfolio({ panel: p, amounts: Float64Array.of(0, 0) })).toThrow(expect.objectContaining({ code: "INVALID_WEIGHTS" }));
-    expect(() => analysePortfolio({ panel: p, amounts: Float64Array.of(1, 1), confidence: 2 })).toThrow(
-      expect.objectContaining({ code: "INVALID_PARAMETER" }),
+    expect(() => analysePortfolio({ panel: bad, amounts: Float64Array.of(1, 1) })).toThrow(
+      expect.objectContaining({ code: "INVALID_INPUT" }),
     );
-    expect(() => analysePortfolio({ panel: { assets: 0, observations: 0, data: new Float64Array(0) }, amounts: new Float64Array(0) })).toThrow(
-      expect.objectContaining({ code: "NO_ASSETS" }),
+    expect(() => analysePortfolio({ panel: p, amounts: Float64Array.of(1) })).toThrow(
+      expect.objectContaining({ code: "DIMENSION_MISMATCH" }),
     );
+    expect(() => analysePortfolio({ panel: p, amounts: Float64Array.of(0, 0) })).toThrow(
+      expect.objectContaining({ code: "INVALID_WEIGHTS" }),
+    );
+    expect(() =>
+      analysePortfolio({ panel: p, amounts: Float64Array.of(1, 1), confidence: 2 }),
+    ).toThrow(expect.objectContaining({ code: "INVALID_PARAMETER" }));
+    expect(() =>
+      analysePortfolio({
+        panel: { assets: 0, observations: 0, data: new Float64Array(0) },
+        amounts: new Float64Array(0),
+      }),
+    ).toThrow(expect.objectContaining({ code: "NO_ASSETS" }));
   });
 });

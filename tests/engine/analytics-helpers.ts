@@ -4,10 +4,18 @@ import path from "node:path";
 import { expect } from "vitest";
 
 /** |actual - expected| <= abs + rel * |expected|, with a message naming the value. */
-export function expectClose(actual: number, expected: number, rel: number, abs = 0, what = ""): void {
+export function expectClose(
+  actual: number,
+  expected: number,
+  rel: number,
+  abs = 0,
+  what = "",
+): void {
   const tol = abs + rel * Math.abs(expected);
   if (!(Math.abs(actual - expected) <= tol))
-    expect.fail(`${what} ${actual} differs from ${expected} by ${Math.abs(actual - expected)} (> ${tol})`);
+    expect.fail(
+      `${what} ${actual} differs from ${expected} by ${Math.abs(actual - expected)} (> ${tol})`,
+    );
 }
 
 export function expectAllClose(
@@ -18,7 +26,8 @@ export function expectAllClose(
   what = "",
 ): void {
   expect(actual.length, `${what} length`).toBe(expected.length);
-  for (let i = 0; i < expected.length; i++) expectClose(actual[i]!, expected[i]!, rel, abs, `${what}[${i}]`);
+  for (let i = 0; i < expected.length; i++)
+    expectClose(actual[i]!, expected[i]!, rel, abs, `${what}[${i}]`);
 }
 
 export function loadReference<T>(name: string): T {
@@ -31,7 +40,8 @@ export function expectAllFinite(value: unknown, where = "result"): void {
     if (!Number.isFinite(value)) expect.fail(`${where} is ${value}`);
   } else if (ArrayBuffer.isView(value) && !(value instanceof DataView)) {
     const arr = value as unknown as ArrayLike<number>;
-    for (let i = 0; i < arr.length; i++) if (!Number.isFinite(arr[i]!)) expect.fail(`${where}[${i}] is ${arr[i]}`);
+    for (let i = 0; i < arr.length; i++)
+      if (!Number.isFinite(arr[i]!)) expect.fail(`${where}[${i}] is ${arr[i]}`);
   } else if (Array.isArray(value)) {
     value.forEach((v, i) => expectAllFinite(v, `${where}[${i}]`));
   } else if (value && typeof value === "object") {

@@ -28,7 +28,11 @@ describe("performance figures", () => {
 
 describe("backtest", () => {
   // Two assets over 4 days: A +10%, +10%, -10%, 0; B 0, 0, +10%, +10%.
-  const panel = { assets: 2, observations: 4, data: Float64Array.of(0.1, 0, 0.1, 0, -0.1, 0.1, 0, 0.1) };
+  const panel = {
+    assets: 2,
+    observations: 4,
+    data: Float64Array.of(0.1, 0, 0.1, 0, -0.1, 0.1, 0, 0.1),
+  };
   const w = Float64Array.of(0.5, 0.5);
   it("buy and hold: holdings drift with prices", () => {
     const b = backtest({ panel, weights: w, initialValue: 100 });
@@ -37,7 +41,9 @@ describe("backtest", () => {
     expect(b.rebalances).toBe(0);
   });
   it("monthly rebalancing on calendar dates: back to 50/50 at the close of the first day of a new month", () => {
-    const dates = Int32Array.from(["2024-01-30", "2024-01-31", "2024-02-01", "2024-02-02", "2024-02-05"].map(dayNumber));
+    const dates = Int32Array.from(
+      ["2024-01-30", "2024-01-31", "2024-02-01", "2024-02-02", "2024-02-05"].map(dayNumber),
+    );
     const b = backtest({ panel, weights: w, dates, rebalancing: "monthly", initialValue: 100 });
     // At the close of 2024-02-01 (first day of a new month) 110.5 is split 55.25 / 55.25:
     // A 55.25 * 0.9 = 49.725, B 55.25 * 1.1 = 60.775; then B +10% again.
@@ -54,10 +60,18 @@ describe("backtest", () => {
     const before = snapshot({ panel, w });
     backtest({ panel, weights: w, rebalancing: "annual" });
     expect({ panel, w }).toEqual(before);
-    expect(() => backtest({ panel, weights: w, rebalancing: "weekly" as "monthly" })).toThrow(expect.objectContaining({ code: "INVALID_PARAMETER" }));
-    expect(() => backtest({ panel, weights: w, dates: Int32Array.of(1, 2) })).toThrow(expect.objectContaining({ code: "DIMENSION_MISMATCH" }));
-    expect(() => backtest({ panel, weights: w, benchmark: Float64Array.of(0) })).toThrow(expect.objectContaining({ code: "DIMENSION_MISMATCH" }));
-    expect(() => backtest({ panel, weights: Float64Array.of(1, 1) })).toThrow(expect.objectContaining({ code: "INVALID_WEIGHTS" }));
+    expect(() => backtest({ panel, weights: w, rebalancing: "weekly" as "monthly" })).toThrow(
+      expect.objectContaining({ code: "INVALID_PARAMETER" }),
+    );
+    expect(() => backtest({ panel, weights: w, dates: Int32Array.of(1, 2) })).toThrow(
+      expect.objectContaining({ code: "DIMENSION_MISMATCH" }),
+    );
+    expect(() => backtest({ panel, weights: w, benchmark: Float64Array.of(0) })).toThrow(
+      expect.objectContaining({ code: "DIMENSION_MISMATCH" }),
+    );
+    expect(() => backtest({ panel, weights: Float64Array.of(1, 1) })).toThrow(
+      expect.objectContaining({ code: "INVALID_WEIGHTS" }),
+    );
   });
 });
 
@@ -72,7 +86,11 @@ describe("monitorPortfolio", () => {
     expect(m.riskReturn[30]).toBe(0);
   });
   it("refuses non-positive values and short windows", () => {
-    expect(() => monitorPortfolio(Float64Array.of(1, 0))).toThrow(expect.objectContaining({ code: "INVALID_INPUT" }));
-    expect(() => monitorPortfolio(Float64Array.of(1, 2), 1)).toThrow(expect.objectContaining({ code: "INVALID_PARAMETER" }));
+    expect(() => monitorPortfolio(Float64Array.of(1, 0))).toThrow(
+      expect.objectContaining({ code: "INVALID_INPUT" }),
+    );
+    expect(() => monitorPortfolio(Float64Array.of(1, 2), 1)).toThrow(
+      expect.objectContaining({ code: "INVALID_PARAMETER" }),
+    );
   });
 });

@@ -4,10 +4,38 @@ import { breakdown, OTHER } from "../../src/engine/breakdown.ts";
 
 describe("breakdown", () => {
   const assets = [
-    { symbol: "SAN.MC", exchange: "BME", assetClass: "equity", currency: "EUR", sector: "Financials", region: "eu" },
-    { symbol: "AAPL", exchange: "NASDAQ", assetClass: "equity", currency: "USD", sector: "Information Technology", region: "usa" },
-    { symbol: "BBVA.MC", exchange: "BME", assetClass: "equity", currency: "EUR", sector: "Financials", region: "eu" },
-    { symbol: "TLT", exchange: "", assetClass: "fixed_income", currency: "USD", sector: "Government long", region: "usa" },
+    {
+      symbol: "SAN.MC",
+      exchange: "BME",
+      assetClass: "equity",
+      currency: "EUR",
+      sector: "Financials",
+      region: "eu",
+    },
+    {
+      symbol: "AAPL",
+      exchange: "NASDAQ",
+      assetClass: "equity",
+      currency: "USD",
+      sector: "Information Technology",
+      region: "usa",
+    },
+    {
+      symbol: "BBVA.MC",
+      exchange: "BME",
+      assetClass: "equity",
+      currency: "EUR",
+      sector: "Financials",
+      region: "eu",
+    },
+    {
+      symbol: "TLT",
+      exchange: "",
+      assetClass: "fixed_income",
+      currency: "USD",
+      sector: "Government long",
+      region: "usa",
+    },
   ];
   const amounts = Float64Array.of(3000, 4000, 2000, 1000);
   it("sums amounts per group, weights sum to 1, largest first", () => {
@@ -22,10 +50,15 @@ describe("breakdown", () => {
       ["USD", 0.5],
     ]);
     expect(b.asset[0]!.key).toBe("AAPL");
-    for (const d of Object.values(b)) expect(d.reduce((s, e) => s + e.weight, 0)).toBeCloseTo(1, 14);
+    for (const d of Object.values(b))
+      expect(d.reduce((s, e) => s + e.weight, 0)).toBeCloseTo(1, 14);
   });
   it("refuses mismatched sizes and zero totals", () => {
-    expect(() => breakdown(assets, Float64Array.of(1))).toThrow(expect.objectContaining({ code: "DIMENSION_MISMATCH" }));
-    expect(() => breakdown(assets, new Float64Array(4))).toThrow(expect.objectContaining({ code: "INVALID_WEIGHTS" }));
+    expect(() => breakdown(assets, Float64Array.of(1))).toThrow(
+      expect.objectContaining({ code: "DIMENSION_MISMATCH" }),
+    );
+    expect(() => breakdown(assets, new Float64Array(4))).toThrow(
+      expect.objectContaining({ code: "INVALID_WEIGHTS" }),
+    );
   });
 });

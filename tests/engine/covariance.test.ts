@@ -30,7 +30,12 @@ const noise = (t: number, seed: number, scale = 0.01) => {
 
 describe("sample covariance", () => {
   it("by hand: x = (1, 2, 3, 4) / 100, y = (2, 1, 4, 3) / 100 (1e-15)", () => {
-    const c = sampleCovariance(panel([[0.01, 0.02, 0.03, 0.04], [0.02, 0.01, 0.04, 0.03]]));
+    const c = sampleCovariance(
+      panel([
+        [0.01, 0.02, 0.03, 0.04],
+        [0.02, 0.01, 0.04, 0.03],
+      ]),
+    );
     // var = 1.6667e-4, cov = ((-1.5)(-0.5) + (-0.5)(-1.5) + (0.5)(1.5) + (1.5)(0.5)) / 3 * 1e-4 = 1e-4
     expectAllClose(c.data, [0.0005 / 3, 0.0003 / 3, 0.0003 / 3, 0.0005 / 3], 1e-12);
   });
@@ -61,7 +66,8 @@ describe("Ledoit-Wolf towards constant correlation", () => {
     expect(lw.shrinkage).toBeGreaterThanOrEqual(0);
     expect(lw.shrinkage).toBeLessThanOrEqual(1);
     // Divisor T in the paper: the diagonal is (T - 1) / T times the sample's.
-    for (let i = 0; i < 4; i++) expectClose(lw.matrix.data[i * 5]!, (s.data[i * 5]! * 59) / 60, 1e-12);
+    for (let i = 0; i < 4; i++)
+      expectClose(lw.matrix.data[i * 5]!, (s.data[i * 5]! * 59) / 60, 1e-12);
   });
   it("one asset: delta = 0 and the variance", () => {
     const lw = ledoitWolfCovariance(panel([noise(30, 1)]));
@@ -86,7 +92,8 @@ describe("every estimate is positive definite, with its Cholesky factor", () => 
         for (let i = 0; i < n; i++)
           for (let j = 0; j < n; j++) {
             let s = 0;
-            for (let k = 0; k < n; k++) s += e.cholesky.data[i * n + k]! * e.cholesky.data[j * n + k]!;
+            for (let k = 0; k < n; k++)
+              s += e.cholesky.data[i * n + k]! * e.cholesky.data[j * n + k]!;
             expectClose(s, e.matrix.data[i * n + j]!, 1e-9, 1e-20);
           }
         // The ridge is tiny: at most 1e-4 of the mean variance.
@@ -96,7 +103,9 @@ describe("every estimate is positive definite, with its Cholesky factor", () => 
       });
 
   it("a matrix that is not positive semi-definite is refused", () => {
-    expect(() => ensurePositiveDefinite({ rows: 2, cols: 2, data: Float64Array.of(1, 2, 2, 1) })).toThrow(EngineError);
+    expect(() =>
+      ensurePositiveDefinite({ rows: 2, cols: 2, data: Float64Array.of(1, 2, 2, 1) }),
+    ).toThrow(EngineError);
   });
   it("the inputs are not mutated", () => {
     const p = panel([noise(40, 1), noise(40, 2)]);
@@ -105,8 +114,12 @@ describe("every estimate is positive definite, with its Cholesky factor", () => 
     expect(p).toEqual(before);
   });
   it("NaN and too short panels are refused with a code", () => {
-    expect(() => estimateCovariance(panel([[0.01, NaN, 0.02]]))).toThrow(expect.objectContaining({ code: "INVALID_INPUT" }));
-    expect(() => estimateCovariance(panel([[0.01]]))).toThrow(expect.objectContaining({ code: "NOT_ENOUGH_HISTORY" }));
+    expect(() => estimateCovariance(panel([[0.01, NaN, 0.02]]))).toThrow(
+      expect.objectContaining({ code: "INVALID_INPUT" }),
+    );
+    expect(() => estimateCovariance(panel([[0.01]]))).toThrow(
+      expect.objectContaining({ code: "NOT_ENOUGH_HISTORY" }),
+    );
     expect(() => estimateCovariance(panel([[0.01, 0.02]]), "other" as CovarianceMethod)).toThrow(
       expect.objectContaining({ code: "INVALID_PARAMETER" }),
     );

@@ -9,7 +9,11 @@ describe("expected returns", () => {
   const m = syntheticMarket({ assets: 6, days: 756, seed: 21 });
   const cov = estimateCovariance(m.panel);
   it("betas against a given market are cov / var; the equilibrium is rf + beta ERP", () => {
-    const e = expectedReturns(m.panel, cov.cholesky, { market: m.market, riskFreeRate: 0.01, equityRiskPremium: 0.06 });
+    const e = expectedReturns(m.panel, cov.cholesky, {
+      market: m.market,
+      riskFreeRate: 0.01,
+      equityRiskPremium: 0.06,
+    });
     for (let i = 0; i < 6; i++) {
       expectClose(e.equilibrium[i]!, 0.01 + e.betas[i]! * 0.06, 1e-14);
       // The generator's betas are recovered within sampling error (0.15).
@@ -29,7 +33,10 @@ describe("expected returns", () => {
     const data = Float64Array.from({ length: 300 }, (_, t) => (t % 2 ? 0.012 : -0.01));
     const panel = { assets: 1, observations: 300, data };
     const mean = (0.001 * 252) / 1;
-    const e = expectedReturns(panel, estimateCovariance(panel).cholesky, { riskFreeRate: 0.02, equityRiskPremium: mean - 0.02 });
+    const e = expectedReturns(panel, estimateCovariance(panel).cholesky, {
+      riskFreeRate: 0.02,
+      equityRiskPremium: mean - 0.02,
+    });
     expectClose(e.betas[0]!, 1, 1e-12);
     expectClose(e.shrinkage, 1, 1e-9);
     expectClose(e.expected[0]!, mean, 1e-9);
@@ -53,7 +60,8 @@ describe("required returns", () => {
   it("the portfolio's required return is rf + S* sigma sqrt(252), and the weighted sum of the assets' (Euler)", () => {
     const r = requiredReturns(cov.matrix, w, { riskFreeRate: 0.03, targetSharpe: 0.5 });
     let v = 0;
-    for (let i = 0; i < 4; i++) for (let j = 0; j < 4; j++) v += w[i]! * w[j]! * cov.matrix.data[i * 4 + j]!;
+    for (let i = 0; i < 4; i++)
+      for (let j = 0; j < 4; j++) v += w[i]! * w[j]! * cov.matrix.data[i * 4 + j]!;
     expectClose(r.portfolio, 0.03 + 0.5 * Math.sqrt(v * 252), 1e-14);
     expectClose(portfolioReturn(r.assets, w), r.portfolio, 1e-14);
   });

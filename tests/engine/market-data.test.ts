@@ -7,7 +7,13 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { analysePortfolio } from "../../src/engine/analysis.ts";
 import { dayNumber, isoDate } from "../../src/engine/dates.ts";
-import { alignReturns, spliceSeries, valueOnOrBefore, type Currency, type FxSeries } from "../../src/engine/returns.ts";
+import {
+  alignReturns,
+  spliceSeries,
+  valueOnOrBefore,
+  type Currency,
+  type FxSeries,
+} from "../../src/engine/returns.ts";
 import {
   factorChanges,
   factorSensitivities,
@@ -21,9 +27,14 @@ import {
 } from "../../src/engine/whatif.ts";
 import { expectAllClose, expectClose, loadReference } from "./analytics-helpers.ts";
 
-const DIR = process.env.MARKET_DATA_DIR ?? path.join(import.meta.dirname, "..", "..", "..", "shared", "market-data");
+const DIR =
+  process.env.MARKET_DATA_DIR ??
+  path.join(import.meta.dirname, "..", "..", "..", "shared", "market-data");
 const present = existsSync(path.join(DIR, "prices"));
-if (!present) console.info(`market-data tests skipped: no dataset at ${DIR} (set MARKET_DATA_DIR to the market-data folder)`);
+if (!present)
+  console.info(
+    `market-data tests skipped: no dataset at ${DIR} (set MARKET_DATA_DIR to the market-data folder)`,
+  );
 
 interface Series {
   dates: Int32Array;
@@ -100,66 +111,76 @@ interface MarketReference {
   };
 }
 
-describe.skipIf(!present)("real dataset: a EUR portfolio of SAN.MC, AAPL, SPY, BTC-USD, MC.PA, TLT", () => {
-  const ref = loadReference<MarketReference>("market-data.json");
-  const a = ref.alignment;
-  const aligned = () =>
-    alignReturns(
-      a.symbols.map((s, i) => price(s, a.currencies[i]!)),
-      { currency: "EUR", fx: fx() },
-    );
+describe.skipIf(!present)(
+  "real dataset: a EUR portfolio of SAN.MC, AAPL, SPY, BTC-USD, MC.PA, TLT",
+  () => {
+    const ref = loadReference<MarketReference>("market-data.json");
+    const a = ref.alignment;
+    const aligned = () =>
+      alignReturns(
+        a.symbols.map((s, i) => price(s, a.currencies[i]!)),
+        { currency: "EUR", fx: fx() },
+      );
 
-  it("aligns six calendars (Madrid, Paris, New York, crypto 7/7) and converts USD with daily EUR/USD like numpy", () => {
-    const r = aligned();
-    expect(isoDate(r.dates[0]!)).toBe(a.firstDate);
-    expect(isoDate(r.dates.at(-1)!)).toBe(a.lastDate);
-    expect(r.panel.observations).toBe(a.observations);
-    const n = r.panel.assets;
-    for (let i = 0; i < n; i++) {
-      let sum = 0;
-      let sq = 0;
-      let zeros = 0;
-      for (let t = 0; t < r.panel.observations; t++) {
-        const v = r.panel.data[t * n + i]!;
-        sum += v;
-        sq += v * v;
-        if (v === 0) zeros++;
-      }
-      expectClose(sum, a.sumReturns[i]!, 1e-10, 1e-14, `sum ${a.symbols[i]}`);
-      expectClose(sq, a.sumSquares[i]!, 1e-10, 0, `squares ${a.symbols[i]}`);
-      expect(zeros, `holidays carried forward for ${a.symbols[i]}`).toBe(a.zeroReturns[i]);
-    }
-    expectClose(r.fxReturns.reduce((s, v) => s + v, 0), a.fxSum, 1e-10, 1e-14, "fx");
-    expect([...r.foreign]).toEqual([0, 1, 1, 1, 0, 1]);
-  });
-
-  for (const benchmark of [4, 5]) {
-    it(`full analysis, benchmark ${benchmark}: figures match numpy to 1e-9 (1e-8 after a solve)`, () => {
-      const w = ref.windows[String(benchmark)]!;
+    it("aligns six calendars (Madrid, Paris, New York, crypto 7/7) and converts USD with daily EUR/USD like numpy", () => {
       const r = aligned();
-      const result = analysePortfolio({
-        panel: r.panel,
-        amounts: Float64Array.from(a.amounts),
-        currency: "EUR",
-        benchmark,
-        fx: { returns: r.fxReturns, foreign: r.foreign },
-      });
-      expect(result.window.observations).toBe(w.observations);
-      expectClose(result.window.shrinkage!, w.shrinkage, 1e-9);
-      expectClose(result.volatility.daily, w.volatilityDaily, 1e-9);
-      expectClose(result.var.parametric.var, w.parametric.var, 1e-9);
-      expectClose(result.var.parametric.cvar, w.parametric.cvar, 1e-9);
-      expect(result.var.historical.scaling).toBe(w.historical.scaling);
-      expectClose(result.var.historical.var, w.historical.var, 1e-9);
-      expectClose(result.var.historical.cvar, w.historical.cvar, 1e-9);
-      expectAllClose(result.componentRisk.percentage, w.percentage, 1e-9, 1e-12, "percentage");
-      expectClose(result.diversification.reduction, w.diversificationReduction, 1e-8);
-      const currency = result.currencyRisk as unknown as Record<string, number>;
-      for (const [k, v] of Object.entries(w.currency)) expectClose(currency[k]!, v, 1e-9, 1e-15, k);
-      expectAllClose(result.expectedReturns.expected, w.expected, 1e-8, 1e-12, "expected");
+      expect(isoDate(r.dates[0]!)).toBe(a.firstDate);
+      expect(isoDate(r.dates.at(-1)!)).toBe(a.lastDate);
+      expect(r.panel.observations).toBe(a.observations);
+      const n = r.panel.assets;
+      for (let i = 0; i < n; i++) {
+        let sum = 0;
+        let sq = 0;
+        let zeros = 0;
+        for (let t = 0; t < r.panel.observations; t++) {
+          const v = r.panel.data[t * n + i]!;
+          sum += v;
+          sq += v * v;
+          if (v === 0) zeros++;
+        }
+        expectClose(sum, a.sumReturns[i]!, 1e-10, 1e-14, `sum ${a.symbols[i]}`);
+        expectClose(sq, a.sumSquares[i]!, 1e-10, 0, `squares ${a.symbols[i]}`);
+        expect(zeros, `holidays carried forward for ${a.symbols[i]}`).toBe(a.zeroReturns[i]);
+      }
+      expectClose(
+        r.fxReturns.reduce((s, v) => s + v, 0),
+        a.fxSum,
+        1e-10,
+        1e-14,
+        "fx",
+      );
+      expect([...r.foreign]).toEqual([0, 1, 1, 1, 0, 1]);
     });
-  }
-});
+
+    for (const benchmark of [4, 5]) {
+      it(`full analysis, benchmark ${benchmark}: figures match numpy to 1e-9 (1e-8 after a solve)`, () => {
+        const w = ref.windows[String(benchmark)]!;
+        const r = aligned();
+        const result = analysePortfolio({
+          panel: r.panel,
+          amounts: Float64Array.from(a.amounts),
+          currency: "EUR",
+          benchmark,
+          fx: { returns: r.fxReturns, foreign: r.foreign },
+        });
+        expect(result.window.observations).toBe(w.observations);
+        expectClose(result.window.shrinkage!, w.shrinkage, 1e-9);
+        expectClose(result.volatility.daily, w.volatilityDaily, 1e-9);
+        expectClose(result.var.parametric.var, w.parametric.var, 1e-9);
+        expectClose(result.var.parametric.cvar, w.parametric.cvar, 1e-9);
+        expect(result.var.historical.scaling).toBe(w.historical.scaling);
+        expectClose(result.var.historical.var, w.historical.var, 1e-9);
+        expectClose(result.var.historical.cvar, w.historical.cvar, 1e-9);
+        expectAllClose(result.componentRisk.percentage, w.percentage, 1e-9, 1e-12, "percentage");
+        expectClose(result.diversification.reduction, w.diversificationReduction, 1e-8);
+        const currency = result.currencyRisk as unknown as Record<string, number>;
+        for (const [k, v] of Object.entries(w.currency))
+          expectClose(currency[k]!, v, 1e-9, 1e-15, k);
+        expectAllClose(result.expectedReturns.expected, w.expected, 1e-8, 1e-12, "expected");
+      });
+    }
+  },
+);
 
 /** The dataset README's "Reference moves" table, in percent (returns) or points (rates, inflation). */
 const README_MOVES: Record<string, readonly (number | null)[]> = {
@@ -186,107 +207,141 @@ const README_INFLATION: Record<string, readonly number[]> = {
 };
 const PP = 0.1;
 
-describe.skipIf(!present)("real dataset: scenario replay against the README's reference moves (0.1 pp)", () => {
-  for (const [symbol, moves] of Object.entries(README_MOVES))
-    it(`a 100% ${symbol} portfolio in its own currency`, () => {
-      const currency: Currency = ["STOXX50E_INDEX", "GDAXI_INDEX", "IBEX_INDEX", "EURGOV10Y_TR"].includes(symbol) ? "EUR" : "USD";
-      moves.forEach((move, type) => {
-        if (move === null) return;
-        const r = replayScenario({ type, currency, assets: [{ prices: price(symbol, currency) }], amounts: Float64Array.of(1000) });
-        expect(r.assets[0]!.method).toBe("history");
-        expectClose(r.totalReturn * 100, move, 0, PP, `${symbol} type ${type}`);
-        expectClose(r.totalChange, r.totalReturn * 1000, 1e-12);
+describe.skipIf(!present)(
+  "real dataset: scenario replay against the README's reference moves (0.1 pp)",
+  () => {
+    for (const [symbol, moves] of Object.entries(README_MOVES))
+      it(`a 100% ${symbol} portfolio in its own currency`, () => {
+        const currency: Currency = [
+          "STOXX50E_INDEX",
+          "GDAXI_INDEX",
+          "IBEX_INDEX",
+          "EURGOV10Y_TR",
+        ].includes(symbol)
+          ? "EUR"
+          : "USD";
+        moves.forEach((move, type) => {
+          if (move === null) return;
+          const r = replayScenario({
+            type,
+            currency,
+            assets: [{ prices: price(symbol, currency) }],
+            amounts: Float64Array.of(1000),
+          });
+          expect(r.assets[0]!.method).toBe("history");
+          expectClose(r.totalReturn * 100, move, 0, PP, `${symbol} type ${type}`);
+          expectClose(r.totalChange, r.totalReturn * 1000, 1e-12);
+        });
+      });
+
+    it("EUR/USD (monthly before 2003-12) as a USD price of one euro", () => {
+      const s = fx();
+      [-10.5, -0.9, -14.7, 1.7].forEach((move, type) => {
+        const r = replayScenario({
+          type,
+          currency: "USD",
+          assets: [{ prices: { dates: s.dates, prices: s.rates, currency: "USD" } }],
+          amounts: Float64Array.of(1),
+        });
+        expectClose(r.totalReturn * 100, move, 0, PP, `EURUSD type ${type}`);
       });
     });
 
-  it("EUR/USD (monthly before 2003-12) as a USD price of one euro", () => {
-    const s = fx();
-    [-10.5, -0.9, -14.7, 1.7].forEach((move, type) => {
-      const r = replayScenario({
-        type,
-        currency: "USD",
-        assets: [{ prices: { dates: s.dates, prices: s.rates, currency: "USD" } }],
-        amounts: Float64Array.of(1),
-      });
-      expectClose(r.totalReturn * 100, move, 0, PP, `EURUSD type ${type}`);
+    it("rates: yield changes of the rates factor over each window (monthly series spliced before the daily)", () => {
+      const rates: Record<string, { dates: Int32Array; values: Float64Array }> = {
+        us10y: spliceSeries(read("macro/US10Y_MONTHLY.csv"), read("macro/US10Y.csv")),
+        de10y: read("macro/DE10Y.csv"),
+        tbill: spliceSeries(read("macro/US_TBILL_3M_MONTHLY.csv"), read("macro/US_TBILL_3M.csv")),
+        euribor3m: read("macro/EURIBOR_3M.csv"),
+      };
+      for (const [name, moves] of Object.entries(README_RATES))
+        moves.forEach((move, type) => {
+          const { panel } = scenarioFactorPanel(type, [{ factor: "rates", ...rates[name]! }]);
+          expectClose(
+            scenarioFactorMoves(panel, type).rates!,
+            move,
+            0,
+            0.01,
+            `${name} type ${type}`,
+          );
+        });
     });
-  });
 
-  it("rates: yield changes of the rates factor over each window (monthly series spliced before the daily)", () => {
-    const rates: Record<string, { dates: Int32Array; values: Float64Array }> = {
-      us10y: spliceSeries(read("macro/US10Y_MONTHLY.csv"), read("macro/US10Y.csv")),
-      de10y: read("macro/DE10Y.csv"),
-      tbill: spliceSeries(read("macro/US_TBILL_3M_MONTHLY.csv"), read("macro/US_TBILL_3M.csv")),
-      euribor3m: read("macro/EURIBOR_3M.csv"),
+    it("inflation: year-on-year CPI / HICP inflation at each window's end", () => {
+      for (const [file, values] of Object.entries(README_INFLATION)) {
+        const s = read(file);
+        const infl = yearOnYearInflation(s.dates, s.values);
+        values.forEach((v, type) => {
+          const end = dayNumber(scenarioOfType(type).end);
+          expectClose(
+            valueOnOrBefore(infl.dates, infl.values, end),
+            v,
+            0,
+            PP,
+            `${file} type ${type}`,
+          );
+        });
+      }
+    });
+
+    it("a EUR portfolio of the S&P 500: the index move and EUR/USD, like numpy", () => {
+      const ref = loadReference<MarketReference>("market-data.json");
+      for (const [type, v] of Object.entries(ref.scenarios.gspcInEur)) {
+        const r = replayScenario({
+          type: Number(type),
+          currency: "EUR",
+          fx: fx(),
+          assets: [{ prices: price("GSPC_INDEX", "USD") }],
+          amounts: Float64Array.of(100),
+        });
+        expectClose(r.totalReturn, v, 1e-12, 0, `type ${type}`);
+      }
+    });
+  },
+);
+
+describe.skipIf(!present)(
+  "real dataset: factor reconstruction of assets younger than the scenario",
+  () => {
+    const ref = () => loadReference<MarketReference>("market-data.json").scenarios.proxy;
+    const factorSeries = (): FactorSeries[] => {
+      const hicp = read("macro/EA_HICP.csv");
+      const infl = yearOnYearInflation(hicp.dates, hicp.values);
+      return [
+        { factor: "market", ...read("prices/STOXX50E_INDEX.csv") },
+        { factor: "rates", ...read("macro/DE10Y.csv") },
+        { factor: "commodities", ...read("prices/BRENT_USD.csv") },
+        { factor: "inflation", ...infl },
+      ];
     };
-    for (const [name, moves] of Object.entries(README_RATES))
-      moves.forEach((move, type) => {
-        const { panel } = scenarioFactorPanel(type, [{ factor: "rates", ...rates[name]! }]);
-        expectClose(scenarioFactorMoves(panel, type).rates!, move, 0, 0.01, `${name} type ${type}`);
+    for (const [k, label] of [
+      [0, "ANE.MC (listed 2021) in the 2020 pandemic: proxy over the whole window"],
+      [
+        1,
+        "MSE.PA (listed 2008-01-02) in the 2008 crisis: proxy until its first close, its prices after",
+      ],
+    ] as const)
+      it(label, () => {
+        const p = ref()[k]!;
+        const aligned = alignReturns([price(p.symbol, "EUR")], { currency: "EUR" });
+        const series = factorSeries();
+        const sens = factorSensitivities(aligned.panel, factorChanges(series, aligned.dates));
+        expect(sens.periods).toBe(p.periods);
+        expectAllClose(sens.betas, p.betas, 1e-8, 1e-12, "betas");
+        const { panel, missing } = scenarioFactorPanel(p.type, series);
+        expect(missing).toEqual([]);
+        const r = replayScenario({
+          type: p.type,
+          currency: "EUR",
+          assets: [{ prices: price(p.symbol, "EUR") }],
+          amounts: Float64Array.of(5000),
+          sensitivities: sens,
+          factors: panel,
+        });
+        expect(r.assets[0]!.method).toBe(p.method);
+        for (const [f, v] of Object.entries(p.factorMoves))
+          expectClose(r.factorMoves[f as WhatIfFactor]!, v, 1e-10, 1e-14, f);
+        expectClose(r.totalReturn, p.return, 1e-8, 0, "return");
       });
-  });
-
-  it("inflation: year-on-year CPI / HICP inflation at each window's end", () => {
-    for (const [file, values] of Object.entries(README_INFLATION)) {
-      const s = read(file);
-      const infl = yearOnYearInflation(s.dates, s.values);
-      values.forEach((v, type) => {
-        const end = dayNumber(scenarioOfType(type).end);
-        expectClose(valueOnOrBefore(infl.dates, infl.values, end), v, 0, PP, `${file} type ${type}`);
-      });
-    }
-  });
-
-  it("a EUR portfolio of the S&P 500: the index move and EUR/USD, like numpy", () => {
-    const ref = loadReference<MarketReference>("market-data.json");
-    for (const [type, v] of Object.entries(ref.scenarios.gspcInEur)) {
-      const r = replayScenario({
-        type: Number(type),
-        currency: "EUR",
-        fx: fx(),
-        assets: [{ prices: price("GSPC_INDEX", "USD") }],
-        amounts: Float64Array.of(100),
-      });
-      expectClose(r.totalReturn, v, 1e-12, 0, `type ${type}`);
-    }
-  });
-});
-
-describe.skipIf(!present)("real dataset: factor reconstruction of assets younger than the scenario", () => {
-  const ref = () => loadReference<MarketReference>("market-data.json").scenarios.proxy;
-  const factorSeries = (): FactorSeries[] => {
-    const hicp = read("macro/EA_HICP.csv");
-    const infl = yearOnYearInflation(hicp.dates, hicp.values);
-    return [
-      { factor: "market", ...read("prices/STOXX50E_INDEX.csv") },
-      { factor: "rates", ...read("macro/DE10Y.csv") },
-      { factor: "commodities", ...read("prices/BRENT_USD.csv") },
-      { factor: "inflation", ...infl },
-    ];
-  };
-  for (const [k, label] of [
-    [0, "ANE.MC (listed 2021) in the 2020 pandemic: proxy over the whole window"],
-    [1, "MSE.PA (listed 2008-01-02) in the 2008 crisis: proxy until its first close, its prices after"],
-  ] as const)
-    it(label, () => {
-      const p = ref()[k]!;
-      const aligned = alignReturns([price(p.symbol, "EUR")], { currency: "EUR" });
-      const series = factorSeries();
-      const sens = factorSensitivities(aligned.panel, factorChanges(series, aligned.dates));
-      expect(sens.periods).toBe(p.periods);
-      expectAllClose(sens.betas, p.betas, 1e-8, 1e-12, "betas");
-      const { panel, missing } = scenarioFactorPanel(p.type, series);
-      expect(missing).toEqual([]);
-      const r = replayScenario({
-        type: p.type,
-        currency: "EUR",
-        assets: [{ prices: price(p.symbol, "EUR") }],
-        amounts: Float64Array.of(5000),
-        sensitivities: sens,
-        factors: panel,
-      });
-      expect(r.assets[0]!.method).toBe(p.method);
-      for (const [f, v] of Object.entries(p.factorMoves)) expectClose(r.factorMoves[f as WhatIfFactor]!, v, 1e-10, 1e-14, f);
-      expectClose(r.totalReturn, p.return, 1e-8, 0, "return");
-    });
-});
+  },
+);

@@ -164,7 +164,11 @@ describe("historical VaR and CVaR", () => {
   });
 
   it("a single asset: the LP answer is that asset with its own CVaR", () => {
-    const scenarios: Matrix = { rows: 40, cols: 1, data: Float64Array.from({ length: 40 }, (_, s) => Math.sin(s) / 50) };
+    const scenarios: Matrix = {
+      rows: 40,
+      cols: 1,
+      data: Float64Array.from({ length: 40 }, (_, s) => Math.sin(s) / 50),
+    };
     const r = minimumCvar({ scenarios });
     if (!r.ok) throw new Error(r.reason.code);
     expect([...r.value.weights]).toEqual([1]);
@@ -199,7 +203,12 @@ describe("inputs", () => {
     const lower = arr(c.lower)!;
     const upper = arr(c.upper)!;
     const mu = Float64Array.from({ length: scenarios.cols }, (_, j) => j / 1000);
-    const copies = [Float64Array.from(scenarios.data), Float64Array.from(lower), Float64Array.from(upper), Float64Array.from(mu)];
+    const copies = [
+      Float64Array.from(scenarios.data),
+      Float64Array.from(lower),
+      Float64Array.from(upper),
+      Float64Array.from(mu),
+    ];
     const r = maximumReturnWithCvarCap({
       scenarios,
       lower,

@@ -137,7 +137,11 @@ describe("degenerate frontiers", () => {
   });
 
   it("rejects fewer than 2 points", () => {
-    const r = efficientFrontier({ covariance: cov, expectedReturns: Float64Array.of(0, 1), points: 1 });
+    const r = efficientFrontier({
+      covariance: cov,
+      expectedReturns: Float64Array.of(0, 1),
+      points: 1,
+    });
     expect(r.ok ? null : r.reason).toEqual({ code: "INVALID_INPUT", detail: { points: 1 } });
   });
 

@@ -245,7 +245,11 @@ describe("inputs", () => {
     const cov = factorCovariance(c.factors, c.specific);
     const lower = Float64Array.from(c.lower!);
     const upper = Float64Array.from(c.upper!);
-    const copies = [Float64Array.from(cov.data), Float64Array.from(lower), Float64Array.from(upper)];
+    const copies = [
+      Float64Array.from(cov.data),
+      Float64Array.from(lower),
+      Float64Array.from(upper),
+    ];
     const r = minimumRisk({ covariance: cov, lower, upper });
     expect(r.ok).toBe(true);
     expect([cov.data, lower, upper]).toEqual(copies);

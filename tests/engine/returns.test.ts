@@ -2,8 +2,17 @@
 // returns.ts), day numbers, and panel helpers.
 import { describe, expect, it } from "vitest";
 import { dayNumber, indexOnOrBefore, isoDate, weekday } from "../../src/engine/dates.ts";
-import { benchmarkWindow, BENCHMARK_WINDOW_DAYS, weightsFromAmounts } from "../../src/engine/panel.ts";
-import { alignReturns, convertPrice, spliceSeries, type PriceSeries } from "../../src/engine/returns.ts";
+import {
+  benchmarkWindow,
+  BENCHMARK_WINDOW_DAYS,
+  weightsFromAmounts,
+} from "../../src/engine/panel.ts";
+import {
+  alignReturns,
+  convertPrice,
+  spliceSeries,
+  type PriceSeries,
+} from "../../src/engine/returns.ts";
 import { expectAllClose, snapshot } from "./analytics-helpers.ts";
 
 const series = (rows: [string, number][], currency: "EUR" | "USD"): PriceSeries => ({
@@ -17,8 +26,12 @@ describe("day numbers", () => {
     expect(dayNumber("1970-01-01")).toBe(0);
     expect(isoDate(dayNumber("2024-02-29"))).toBe("2024-02-29");
     expect(weekday(dayNumber("2024-05-17"))).toBe(5); // a Friday
-    expect(() => dayNumber("2024-02-30")).toThrow(expect.objectContaining({ code: "INVALID_INPUT" }));
-    expect(() => dayNumber("17/05/2024")).toThrow(expect.objectContaining({ code: "INVALID_INPUT" }));
+    expect(() => dayNumber("2024-02-30")).toThrow(
+      expect.objectContaining({ code: "INVALID_INPUT" }),
+    );
+    expect(() => dayNumber("17/05/2024")).toThrow(
+      expect.objectContaining({ code: "INVALID_INPUT" }),
+    );
     const d = Int32Array.of(10, 20, 30);
     expect([5, 10, 25, 30, 99].map((x) => indexOnOrBefore(d, x))).toEqual([-1, 0, 1, 2, 2]);
   });
@@ -27,29 +40,63 @@ describe("day numbers", () => {
 describe("alignReturns: union calendar, carry forward, first common date, EUR/USD", () => {
   // Madrid closed on Wed 2024-05-01 (a holiday); New York closed on Mon 2024-05-27; crypto 7/7.
   const madrid = series(
-    [["2024-04-29", 10], ["2024-04-30", 11], ["2024-05-02", 12.1], ["2024-05-24", 12.1], ["2024-05-27", 13.31], ["2024-05-28", 13.31]],
+    [
+      ["2024-04-29", 10],
+      ["2024-04-30", 11],
+      ["2024-05-02", 12.1],
+      ["2024-05-24", 12.1],
+      ["2024-05-27", 13.31],
+      ["2024-05-28", 13.31],
+    ],
     "EUR",
   );
   const newYork = series(
-    [["2024-04-30", 100], ["2024-05-01", 110], ["2024-05-02", 121], ["2024-05-24", 121], ["2024-05-28", 133.1]],
+    [
+      ["2024-04-30", 100],
+      ["2024-05-01", 110],
+      ["2024-05-02", 121],
+      ["2024-05-24", 121],
+      ["2024-05-28", 133.1],
+    ],
     "USD",
   );
   const crypto = series(
-    [["2024-04-28", 1], ["2024-04-29", 1], ["2024-04-30", 1], ["2024-05-01", 1], ["2024-05-02", 2], ["2024-05-25", 2], ["2024-05-26", 4], ["2024-05-27", 4], ["2024-05-28", 4]],
+    [
+      ["2024-04-28", 1],
+      ["2024-04-29", 1],
+      ["2024-04-30", 1],
+      ["2024-05-01", 1],
+      ["2024-05-02", 2],
+      ["2024-05-25", 2],
+      ["2024-05-26", 4],
+      ["2024-05-27", 4],
+      ["2024-05-28", 4],
+    ],
     "USD",
   );
-  const fx = { dates: Int32Array.from(["2024-04-01", "2024-05-01", "2024-05-27"].map(dayNumber)), rates: Float64Array.of(1, 1.1, 1.21) };
+  const fx = {
+    dates: Int32Array.from(["2024-04-01", "2024-05-01", "2024-05-27"].map(dayNumber)),
+    rates: Float64Array.of(1, 1.1, 1.21),
+  };
 
   it("starts on the first common date and keeps a day when any market traded (weekends out)", () => {
     const r = alignReturns([madrid, newYork], { currency: "USD", fx });
-    expect([...r.dates].map(isoDate)).toEqual(["2024-04-30", "2024-05-01", "2024-05-02", "2024-05-24", "2024-05-27", "2024-05-28"]);
+    expect([...r.dates].map(isoDate)).toEqual([
+      "2024-04-30",
+      "2024-05-01",
+      "2024-05-02",
+      "2024-05-24",
+      "2024-05-27",
+      "2024-05-28",
+    ]);
     expect(r.panel.observations).toBe(5);
     expect([...r.foreign]).toEqual([1, 0]);
   });
   it("a closed market's price carries forward: return 0 on the holiday, the move on the next day", () => {
     const r = alignReturns([madrid, newYork], { currency: "EUR", fx });
     const n = 2;
-    const col = (i: number) => Array.from({ length: r.panel.observations }, (_, t) => r.panel.data[t * n + i]!);
+    const col = (i: number) =>
+      Array.from({ length: r.panel.observations }, (_, t) => r.panel.data[t * n + i]!);
     // Madrid in EUR: 11 -> 11 (holiday) -> 12.1 -> 12.1 -> 13.31 -> 13.31
     expectAllClose(col(0), [0, 0.1, 0, 0.1, 0], 1e-14, 1e-15);
     // New York in EUR (price / EURUSD on or before): 100/1=100, 110/1.1=100, 121/1.1=110, 110, 121/1.21=100 (NY closed, fx moved), 133.1/1.21=110
@@ -61,7 +108,8 @@ describe("alignReturns: union calendar, carry forward, first common date, EUR/US
     const r = alignReturns([crypto, madrid], { currency: "USD", fx });
     expect(isoDate(r.dates[0]!)).toBe("2024-04-29");
     const n = 2;
-    const col = (i: number) => Array.from({ length: r.panel.observations }, (_, t) => r.panel.data[t * n + i]!);
+    const col = (i: number) =>
+      Array.from({ length: r.panel.observations }, (_, t) => r.panel.data[t * n + i]!);
     // crypto: 04-29 1, 04-30 1, 05-01 1, 05-02 2, 05-24 2 (carried), 05-27 4 (Sunday's move), 05-28 4
     expectAllClose(col(0), [0, 0, 1, 0, 1, 0], 1e-14, 1e-15);
     // Madrid in USD: 10*1, 11*1, 11*1.1, 12.1*1.1, 12.1*1.1, 13.31*1.21, 13.31*1.21
@@ -69,19 +117,52 @@ describe("alignReturns: union calendar, carry forward, first common date, EUR/US
   });
   it("options from/to cut the window; the inputs are not mutated", () => {
     const before = snapshot({ madrid, newYork, fx });
-    const r = alignReturns([madrid, newYork], { currency: "EUR", fx, from: dayNumber("2024-05-02"), to: dayNumber("2024-05-27") });
+    const r = alignReturns([madrid, newYork], {
+      currency: "EUR",
+      fx,
+      from: dayNumber("2024-05-02"),
+      to: dayNumber("2024-05-27"),
+    });
     expect([...r.dates].map(isoDate)).toEqual(["2024-05-02", "2024-05-24", "2024-05-27"]);
     expect({ madrid, newYork, fx }).toEqual(before);
   });
   it("errors: no series, no fx for a foreign asset, no common range, bad prices", () => {
-    expect(() => alignReturns([], { currency: "EUR" })).toThrow(expect.objectContaining({ code: "NO_ASSETS" }));
-    expect(() => alignReturns([newYork], { currency: "EUR" })).toThrow(expect.objectContaining({ code: "NO_DATA" }));
-    const late = series([["2025-01-02", 1], ["2025-01-03", 1]], "EUR");
-    expect(() => alignReturns([madrid, late], { currency: "EUR" })).toThrow(expect.objectContaining({ code: "NOT_ENOUGH_HISTORY" }));
-    const bad = series([["2024-01-02", 1], ["2024-01-03", NaN]], "EUR");
-    expect(() => alignReturns([bad], { currency: "EUR" })).toThrow(expect.objectContaining({ code: "INVALID_INPUT" }));
-    const unsorted = series([["2024-01-03", 1], ["2024-01-02", 1]], "EUR");
-    expect(() => alignReturns([unsorted], { currency: "EUR" })).toThrow(expect.objectContaining({ code: "INVALID_INPUT" }));
+    expect(() => alignReturns([], { currency: "EUR" })).toThrow(
+      expect.objectContaining({ code: "NO_ASSETS" }),
+    );
+    expect(() => alignReturns([newYork], { currency: "EUR" })).toThrow(
+      expect.objectContaining({ code: "NO_DATA" }),
+    );
+    const late = series(
+      [
+        ["2025-01-02", 1],
+        ["2025-01-03", 1],
+      ],
+      "EUR",
+    );
+    expect(() => alignReturns([madrid, late], { currency: "EUR" })).toThrow(
+      expect.objectContaining({ code: "NOT_ENOUGH_HISTORY" }),
+    );
+    const bad = series(
+      [
+        ["2024-01-02", 1],
+        ["2024-01-03", NaN],
+      ],
+      "EUR",
+    );
+    expect(() => alignReturns([bad], { currency: "EUR" })).toThrow(
+      expect.objectContaining({ code: "INVALID_INPUT" }),
+    );
+    const unsorted = series(
+      [
+        ["2024-01-03", 1],
+        ["2024-01-02", 1],
+      ],
+      "EUR",
+    );
+    expect(() => alignReturns([unsorted], { currency: "EUR" })).toThrow(
+      expect.objectContaining({ code: "INVALID_INPUT" }),
+    );
   });
 });
 
@@ -103,13 +184,23 @@ describe("helpers", () => {
     expect(Object.values(BENCHMARK_WINDOW_DAYS)).toEqual([21, 63, 126, 252, 756, 1260]);
     const p = { assets: 1, observations: 100, data: new Float64Array(100) };
     expect(benchmarkWindow(p, 2).observations).toBe(63);
-    expect(() => benchmarkWindow(p, 4)).toThrow(expect.objectContaining({ code: "NOT_ENOUGH_HISTORY" }));
-    expect(() => benchmarkWindow(p, 7)).toThrow(expect.objectContaining({ code: "INVALID_PARAMETER" }));
+    expect(() => benchmarkWindow(p, 4)).toThrow(
+      expect.objectContaining({ code: "NOT_ENOUGH_HISTORY" }),
+    );
+    expect(() => benchmarkWindow(p, 7)).toThrow(
+      expect.objectContaining({ code: "INVALID_PARAMETER" }),
+    );
   });
   it("weightsFromAmounts: negative or zero totals are refused", () => {
     expect([...weightsFromAmounts(Float64Array.of(1, 3)).weights]).toEqual([0.25, 0.75]);
-    expect(() => weightsFromAmounts(Float64Array.of(0, 0))).toThrow(expect.objectContaining({ code: "INVALID_WEIGHTS" }));
-    expect(() => weightsFromAmounts(Float64Array.of(-1, 3))).toThrow(expect.objectContaining({ code: "INVALID_INPUT" }));
-    expect(() => weightsFromAmounts(new Float64Array(0))).toThrow(expect.objectContaining({ code: "NO_ASSETS" }));
+    expect(() => weightsFromAmounts(Float64Array.of(0, 0))).toThrow(
+      expect.objectContaining({ code: "INVALID_WEIGHTS" }),
+    );
+    expect(() => weightsFromAmounts(Float64Array.of(-1, 3))).toThrow(
+      expect.objectContaining({ code: "INVALID_INPUT" }),
+    );
+    expect(() => weightsFromAmounts(new Float64Array(0))).toThrow(
+      expect.objectContaining({ code: "NO_ASSETS" }),
+    );
   });
 });

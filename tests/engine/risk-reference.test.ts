@@ -5,7 +5,12 @@
 // random numbers (a bit-exact port of random.ts), so they match to 1e-9 as well.
 import { describe, expect, it } from "vitest";
 import { backtest } from "../../src/engine/backtest.ts";
-import { ewmaCovariance, estimateCovariance, ledoitWolfCovariance, sampleCovariance } from "../../src/engine/covariance.ts";
+import {
+  ewmaCovariance,
+  estimateCovariance,
+  ledoitWolfCovariance,
+  sampleCovariance,
+} from "../../src/engine/covariance.ts";
 import { expectedReturns, requiredReturns } from "../../src/engine/expected.ts";
 import { monitorPortfolio } from "../../src/engine/monitor.ts";
 import { portfolioReturns, type ReturnsPanel } from "../../src/engine/panel.ts";
@@ -19,7 +24,12 @@ import {
   portfolioVolatility,
 } from "../../src/engine/risk.ts";
 import { simulateInvestment } from "../../src/engine/simulate.ts";
-import { normalPdf, normalQuantile, quantilesBySelection, quantileSorted } from "../../src/engine/stats.ts";
+import {
+  normalPdf,
+  normalQuantile,
+  quantilesBySelection,
+  quantileSorted,
+} from "../../src/engine/stats.ts";
 import { applyShocks, factorSensitivities, type WhatIfFactor } from "../../src/engine/whatif.ts";
 import { expectAllClose, expectClose, loadReference } from "./analytics-helpers.ts";
 
@@ -65,9 +75,18 @@ interface Reference {
   };
   volatility: { sample: number; ledoitWolf: number };
   parametric: { zero: Tail; sample: Tail };
-  historical: { overlapping: Tail & { scaling: string; scenarios: number }; short: Tail & { scaling: string; scenarios: number } };
+  historical: {
+    overlapping: Tail & { scaling: string; scenarios: number };
+    short: Tail & { scaling: string; scenarios: number };
+  };
   monteCarlo: Tail & { paths: number; seed: number };
-  components: { volatility: number; marginal: number[]; contribution: number[]; percentage: number[]; varContribution: number[] };
+  components: {
+    volatility: number;
+    marginal: number[];
+    contribution: number[];
+    percentage: number[];
+    varContribution: number[];
+  };
   diversification: {
     standAlone: number[];
     standAloneSum: number;
@@ -77,7 +96,13 @@ interface Reference {
     ratio: number;
   };
   currency: Record<string, number>;
-  expected: { historical: number[]; betas: number[]; equilibrium: number[]; expected: number[]; shrinkage: number };
+  expected: {
+    historical: number[];
+    betas: number[];
+    equilibrium: number[];
+    expected: number[];
+    shrinkage: number;
+  };
   required: { assets: number[]; portfolio: number };
   backtest: {
     every: number;
@@ -88,7 +113,12 @@ interface Reference {
   };
   sensitivities: { alphas: number[]; betas: number[]; rSquared: number[]; periods: number };
   shock: { assetReturns: number[]; totalChange: number };
-  monitoring: { return: number[]; annualizedReturn: number[]; volatility: number[]; riskReturn: number[] };
+  monitoring: {
+    return: number[];
+    annualizedReturn: number[];
+    volatility: number[];
+    riskReturn: number[];
+  };
   simulation: {
     initialAmount: number;
     monthlyContribution: number;
@@ -114,16 +144,22 @@ const REL = 1e-9;
 
 describe("statistics against scipy and numpy", () => {
   it("normal quantile (AS 241) matches scipy.stats.norm.ppf to 1e-14 relative", () => {
-    inputs.normalProbabilities.forEach((p, k) => expectClose(normalQuantile(p), ref.normal.quantiles[k]!, 1e-14, 1e-15, `ppf(${p})`));
+    inputs.normalProbabilities.forEach((p, k) =>
+      expectClose(normalQuantile(p), ref.normal.quantiles[k]!, 1e-14, 1e-15, `ppf(${p})`),
+    );
   });
   it("normal density matches scipy.stats.norm.pdf to 1e-15 relative", () => {
-    [0, 1, -1.6448536269514722, 2.5].forEach((x, k) => expectClose(normalPdf(x), ref.normal.pdf[k]!, 1e-15, 0, `pdf(${x})`));
+    [0, 1, -1.6448536269514722, 2.5].forEach((x, k) =>
+      expectClose(normalPdf(x), ref.normal.pdf[k]!, 1e-15, 0, `pdf(${x})`),
+    );
   });
   it("type-7 quantiles by sort and by selection match numpy.quantile (linear) exactly", () => {
     const x = Float64Array.from(inputs.quantileValues);
     const sorted = x.slice().sort();
     const ps = inputs.quantileProbabilities;
-    ps.forEach((p, k) => expectClose(quantileSorted(sorted, p), ref.quantiles[k]!, 1e-15, 1e-15, `q(${p})`));
+    ps.forEach((p, k) =>
+      expectClose(quantileSorted(sorted, p), ref.quantiles[k]!, 1e-15, 1e-15, `q(${p})`),
+    );
     expectAllClose(quantilesBySelection(x, ps), ref.quantiles, 1e-15, 1e-15, "selection");
   });
 });
@@ -176,7 +212,11 @@ describe("risk figures against numpy/scipy (Ledoit-Wolf covariance, 21 days, 95%
     expectClose(h.cvar, ref.historical.overlapping.cvar, REL);
   });
   it("historical VaR and CVaR scaled by sqrt(21) below one year of history (200 observations)", () => {
-    const short: ReturnsPanel = { ...panel, observations: 200, data: panel.data.subarray(400 * panel.assets) };
+    const short: ReturnsPanel = {
+      ...panel,
+      observations: 200,
+      data: panel.data.subarray(400 * panel.assets),
+    };
     const h = historicalVar(short, weights);
     expect(h.scaling).toBe("sqrt-time");
     expectClose(h.var, ref.historical.short.var, REL);
@@ -202,8 +242,14 @@ describe("risk figures against numpy/scipy (Ledoit-Wolf covariance, 21 days, 95%
       expectClose(d[k], ref.diversification[k], 1e-8, 0, k);
   });
   it("currency risk", () => {
-    const c = currencyRisk(panel, weights, Float64Array.from(inputs.fxReturns), Uint8Array.from(inputs.foreign));
-    for (const [k, v] of Object.entries(ref.currency)) expectClose(c[k as keyof typeof c], v, REL, 1e-15, k);
+    const c = currencyRisk(
+      panel,
+      weights,
+      Float64Array.from(inputs.fxReturns),
+      Uint8Array.from(inputs.foreign),
+    );
+    for (const [k, v] of Object.entries(ref.currency))
+      expectClose(c[k as keyof typeof c], v, REL, 1e-15, k);
   });
   it("expected returns (Bayes-Stein towards CAPM) and required returns", () => {
     const e = expectedReturns(panel, est.cholesky);
@@ -220,10 +266,22 @@ describe("risk figures against numpy/scipy (Ledoit-Wolf covariance, 21 days, 95%
 
 describe("backtest against numpy", () => {
   const dates = Int32Array.from(inputs.dates);
-  const check = (values: Float64Array, perf: Perf, expected: { values: number[]; performance: Perf }, what: string) => {
+  const check = (
+    values: Float64Array,
+    perf: Perf,
+    expected: { values: number[]; performance: Perf },
+    what: string,
+  ) => {
     const every = ref.backtest.every;
-    expectAllClose(values.filter((_, k) => k % every === 0), expected.values, REL, 0, `${what} values`);
-    for (const k of Object.keys(perf) as (keyof Perf)[]) expectClose(perf[k], expected.performance[k], REL, 1e-15, `${what} ${k}`);
+    expectAllClose(
+      values.filter((_, k) => k % every === 0),
+      expected.values,
+      REL,
+      0,
+      `${what} values`,
+    );
+    for (const k of Object.keys(perf) as (keyof Perf)[])
+      expectClose(perf[k], expected.performance[k], REL, 1e-15, `${what} ${k}`);
   };
   it("buy and hold, with the benchmark and tracking error", () => {
     const b = backtest({ panel, weights, benchmark: Float64Array.from(inputs.market) });
@@ -285,7 +343,9 @@ describe("investment simulator against numpy with the same random numbers", () =
     });
     expectClose(r.monthlyLogMean, sim.monthlyLogMean, REL);
     expectClose(r.monthlyLogVolatility, sim.monthlyLogVolatility, REL);
-    r.percentiles.forEach((p, j) => expectAllClose(p.values, sim.percentiles[j]!, REL, 0, `p${p.percentile}`));
+    r.percentiles.forEach((p, j) =>
+      expectAllClose(p.values, sim.percentiles[j]!, REL, 0, `p${p.percentile}`),
+    );
     expectAllClose(r.historical.values, sim.historical, REL, 0, "historical");
   });
 });

@@ -5,26 +5,58 @@ import { expectClose } from "./analytics-helpers.ts";
 
 describe("portfolio scores", () => {
   it("formulas: market risk 100 (1 - sigma / 40%), risk-return 50 + 50 Sharpe, diversification 100 (1 - 1/DR^2)", () => {
-    const s = portfolioScores({ annualVolatility: 0.16, expectedReturn: 0.07, riskFreeRate: 0.02, diversificationRatio: 2 });
+    const s = portfolioScores({
+      annualVolatility: 0.16,
+      expectedReturn: 0.07,
+      riskFreeRate: 0.02,
+      diversificationRatio: 2,
+    });
     expectClose(s.marketRisk, 60, 1e-14);
     expectClose(s.riskReturn, 50 + 50 * (0.05 / 0.16), 1e-14);
     expectClose(s.diversification, 75, 1e-14);
     expectClose(s.global, (60 + 50 + 50 * (0.05 / 0.16) + 75) / 3, 1e-14);
   });
   it("clamped to 0..100; a riskless portfolio gets finite scores", () => {
-    const wild = portfolioScores({ annualVolatility: 0.9, expectedReturn: 3, riskFreeRate: 0, diversificationRatio: 1 });
+    const wild = portfolioScores({
+      annualVolatility: 0.9,
+      expectedReturn: 3,
+      riskFreeRate: 0,
+      diversificationRatio: 1,
+    });
     expect([wild.marketRisk, wild.riskReturn, wild.diversification]).toEqual([0, 100, 0]);
-    const cash = portfolioScores({ annualVolatility: 0, expectedReturn: 0.02, riskFreeRate: 0.02, diversificationRatio: 1 });
+    const cash = portfolioScores({
+      annualVolatility: 0,
+      expectedReturn: 0.02,
+      riskFreeRate: 0.02,
+      diversificationRatio: 1,
+    });
     expect([cash.marketRisk, cash.riskReturn, cash.diversification]).toEqual([100, 50, 0]);
-    expect(portfolioScores({ annualVolatility: 0, expectedReturn: 0.03, riskFreeRate: 0.02, diversificationRatio: 1 }).riskReturn).toBe(100);
+    expect(
+      portfolioScores({
+        annualVolatility: 0,
+        expectedReturn: 0.03,
+        riskFreeRate: 0.02,
+        diversificationRatio: 1,
+      }).riskReturn,
+    ).toBe(100);
   });
   it("refuses NaN and negative volatility", () => {
-    expect(() => portfolioScores({ annualVolatility: NaN, expectedReturn: 0, riskFreeRate: 0, diversificationRatio: 1 })).toThrow(
-      expect.objectContaining({ code: "INVALID_INPUT" }),
-    );
-    expect(() => portfolioScores({ annualVolatility: -1, expectedReturn: 0, riskFreeRate: 0, diversificationRatio: 1 })).toThrow(
-      expect.objectContaining({ code: "INVALID_INPUT" }),
-    );
+    expect(() =>
+      portfolioScores({
+        annualVolatility: NaN,
+        expectedReturn: 0,
+        riskFreeRate: 0,
+        diversificationRatio: 1,
+      }),
+    ).toThrow(expect.objectContaining({ code: "INVALID_INPUT" }));
+    expect(() =>
+      portfolioScores({
+        annualVolatility: -1,
+        expectedReturn: 0,
+        riskFreeRate: 0,
+        diversificationRatio: 1,
+      }),
+    ).toThrow(expect.objectContaining({ code: "INVALID_INPUT" }));
   });
 });
 
@@ -37,6 +69,8 @@ describe("community percentile (mid-rank)", () => {
   });
   it("an empty community gives 100; NaN scores are refused", () => {
     expect(communityPercentile(10, [])).toBe(100);
-    expect(() => communityPercentile(10, [NaN])).toThrow(expect.objectContaining({ code: "INVALID_INPUT" }));
+    expect(() => communityPercentile(10, [NaN])).toThrow(
+      expect.objectContaining({ code: "INVALID_INPUT" }),
+    );
   });
 });

@@ -29,7 +29,11 @@ describe("syntheticMarket", () => {
     const p = pricesFromReturns(s.panel);
     expect(p[0]).toBe(100);
     expectClose(p[4]!, 100 * (1 + s.panel.data[0]!) * (1 + s.panel.data[2]!), 1e-14);
-    expect(() => syntheticMarket({ assets: 0, days: 10 })).toThrow(expect.objectContaining({ code: "INVALID_PARAMETER" }));
-    expect(() => syntheticMarket({ assets: 2, days: 10, degreesOfFreedom: 2 })).toThrow(expect.objectContaining({ code: "INVALID_PARAMETER" }));
+    expect(() => syntheticMarket({ assets: 0, days: 10 })).toThrow(
+      expect.objectContaining({ code: "INVALID_PARAMETER" }),
+    );
+    expect(() => syntheticMarket({ assets: 2, days: 10, degreesOfFreedom: 2 })).toThrow(
+      expect.objectContaining({ code: "INVALID_PARAMETER" }),
+    );
   });
 });

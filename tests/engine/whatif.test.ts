@@ -52,11 +52,17 @@ describe("factor sensitivities (OLS)", () => {
   });
   it("too few periods for the factors, or mismatched panels, are refused", () => {
     const { factors, panel } = exactModel(12);
-    expect(() => factorSensitivities(panel, factors)).toThrow(expect.objectContaining({ code: "NOT_ENOUGH_HISTORY" }));
+    expect(() => factorSensitivities(panel, factors)).toThrow(
+      expect.objectContaining({ code: "NOT_ENOUGH_HISTORY" }),
+    );
     const short = { ...factors, observations: 11, data: factors.data.subarray(0, 33) };
-    expect(() => factorSensitivities(panel, short)).toThrow(expect.objectContaining({ code: "DIMENSION_MISMATCH" }));
+    expect(() => factorSensitivities(panel, short)).toThrow(
+      expect.objectContaining({ code: "DIMENSION_MISMATCH" }),
+    );
     const dup = { ...factors, factors: ["market", "market", "rates"] as const };
-    expect(() => factorSensitivities(panel, dup)).toThrow(expect.objectContaining({ code: "INVALID_PARAMETER" }));
+    expect(() => factorSensitivities(panel, dup)).toThrow(
+      expect.objectContaining({ code: "INVALID_PARAMETER" }),
+    );
   });
   it("does not mutate its inputs", () => {
     const { factors, panel } = exactModel(100);
@@ -94,10 +100,18 @@ describe("custom shocks", () => {
     expect(r.ignored).toEqual(["crypto"]);
   });
   it("needs at least one shock; NaN shocks and wrong sizes are refused", () => {
-    expect(() => applyShocks(s, amounts, {})).toThrow(expect.objectContaining({ code: "INVALID_PARAMETER" }));
-    expect(() => applyShocks(s, amounts, { dRV: null, inflation: null })).toThrow(expect.objectContaining({ code: "INVALID_PARAMETER" }));
-    expect(() => applyShocks(s, amounts, { dRV: NaN })).toThrow(expect.objectContaining({ code: "INVALID_PARAMETER" }));
-    expect(() => applyShocks(s, Float64Array.of(1), { dRV: 0.1 })).toThrow(expect.objectContaining({ code: "DIMENSION_MISMATCH" }));
+    expect(() => applyShocks(s, amounts, {})).toThrow(
+      expect.objectContaining({ code: "INVALID_PARAMETER" }),
+    );
+    expect(() => applyShocks(s, amounts, { dRV: null, inflation: null })).toThrow(
+      expect.objectContaining({ code: "INVALID_PARAMETER" }),
+    );
+    expect(() => applyShocks(s, amounts, { dRV: NaN })).toThrow(
+      expect.objectContaining({ code: "INVALID_PARAMETER" }),
+    );
+    expect(() => applyShocks(s, Float64Array.of(1), { dRV: 0.1 })).toThrow(
+      expect.objectContaining({ code: "DIMENSION_MISMATCH" }),
+    );
   });
 });
 
@@ -106,7 +120,9 @@ describe("real scenarios", () => {
   const d = (iso: string) => dayNumber(iso);
   const market = {
     factor: "market" as const,
-    dates: Int32Array.from(["2020-01-02", "2020-02-19", "2020-02-20", "2020-03-02", "2020-03-23", "2020-04-01"].map(d)),
+    dates: Int32Array.from(
+      ["2020-01-02", "2020-02-19", "2020-02-20", "2020-03-02", "2020-03-23", "2020-04-01"].map(d),
+    ),
     values: Float64Array.of(100, 100, 90, 80, 60, 70),
   };
   const rates = {
@@ -119,10 +135,26 @@ describe("real scenarios", () => {
     prices: Float64Array.from(rows.map(([, p]) => p)),
     currency: "EUR" as const,
   });
-  const old = price([["2019-01-02", 50], ["2020-02-18", 40], ["2020-03-20", 30], ["2020-06-01", 35]]);
-  const young = price([["2020-03-02", 20], ["2020-03-23", 25], ["2020-05-01", 26]]);
-  const newborn = price([["2021-01-04", 10], ["2021-01-05", 11]]);
-  const { panel, missing } = scenarioFactorPanel(1, [market, rates, { factor: "crypto", dates: Int32Array.of(d("2021-01-01")), values: Float64Array.of(1) }]);
+  const old = price([
+    ["2019-01-02", 50],
+    ["2020-02-18", 40],
+    ["2020-03-20", 30],
+    ["2020-06-01", 35],
+  ]);
+  const young = price([
+    ["2020-03-02", 20],
+    ["2020-03-23", 25],
+    ["2020-05-01", 26],
+  ]);
+  const newborn = price([
+    ["2021-01-04", 10],
+    ["2021-01-05", 11],
+  ]);
+  const { panel, missing } = scenarioFactorPanel(1, [
+    market,
+    rates,
+    { factor: "crypto", dates: Int32Array.of(d("2021-01-01")), values: Float64Array.of(1) },
+  ]);
   const betas = sens([1, 0, 0.5, 0.1, 2, -0.1], ["market", "rates"]);
 
   it("builds the factor panel over the window and lists factors without data", () => {
@@ -133,7 +165,14 @@ describe("real scenarios", () => {
   });
   it("history, spliced and proxy assets; factor moves over the window", () => {
     const amounts = Float64Array.of(1000, 1000, 1000);
-    const r = replayScenario({ type: 1, currency: "EUR", assets: [{ prices: old }, { prices: young }, { prices: newborn }], amounts, sensitivities: betas, factors: panel });
+    const r = replayScenario({
+      type: 1,
+      currency: "EUR",
+      assets: [{ prices: old }, { prices: young }, { prices: newborn }],
+      amounts,
+      sensitivities: betas,
+      factors: panel,
+    });
     expect(r.assets.map((a) => a.method)).toEqual(["history", "spliced", "proxy"]);
     expectClose(r.assets[0]!.return, 30 / 40 - 1, 1e-14);
     // Young: proxy 02-19..03-02 with beta 0.5 on the market and 0.1 on rates, then 20 -> 25.
@@ -144,19 +183,38 @@ describe("real scenarios", () => {
     expectClose(r.assets[2]!.return, g2 - 1, 1e-14);
     expectClose(r.factorMoves.market!, -0.4, 1e-14);
     expectClose(r.factorMoves.rates!, -0.8, 1e-14);
-    expectClose(r.totalChange, 1000 * (r.assets[0]!.return + r.assets[1]!.return + r.assets[2]!.return), 1e-14);
+    expectClose(
+      r.totalChange,
+      1000 * (r.assets[0]!.return + r.assets[1]!.return + r.assets[2]!.return),
+      1e-14,
+    );
     expectAllFinite(r);
   });
   it("an asset without history and without sensitivities is refused; unknown types too", () => {
-    expect(() => replayScenario({ type: 1, currency: "EUR", assets: [{ prices: newborn }], amounts: Float64Array.of(1) })).toThrow(
-      expect.objectContaining({ code: "NOT_ENOUGH_HISTORY" }),
-    );
-    expect(() => replayScenario({ type: 4, currency: "EUR", assets: [{ prices: old }], amounts: Float64Array.of(1) })).toThrow(
-      expect.objectContaining({ code: "INVALID_PARAMETER" }),
-    );
-    expect(() => replayScenario({ type: 1, currency: "USD", assets: [{ prices: old }], amounts: Float64Array.of(1) })).toThrow(
-      expect.objectContaining({ code: "NO_DATA" }),
-    );
+    expect(() =>
+      replayScenario({
+        type: 1,
+        currency: "EUR",
+        assets: [{ prices: newborn }],
+        amounts: Float64Array.of(1),
+      }),
+    ).toThrow(expect.objectContaining({ code: "NOT_ENOUGH_HISTORY" }));
+    expect(() =>
+      replayScenario({
+        type: 4,
+        currency: "EUR",
+        assets: [{ prices: old }],
+        amounts: Float64Array.of(1),
+      }),
+    ).toThrow(expect.objectContaining({ code: "INVALID_PARAMETER" }));
+    expect(() =>
+      replayScenario({
+        type: 1,
+        currency: "USD",
+        assets: [{ prices: old }],
+        amounts: Float64Array.of(1),
+      }),
+    ).toThrow(expect.objectContaining({ code: "NO_DATA" }));
   });
   it("the four scenarios are the README's windows", () => {
     expect(SCENARIOS.map((s) => [s.type, s.start, s.end])).toEqual([
@@ -170,7 +228,9 @@ describe("real scenarios", () => {
 
 describe("factor series", () => {
   it("yearOnYearInflation: 100 (I_t / I_{t-12} - 1) for months with a value a year before", () => {
-    const dates = Int32Array.from(Array.from({ length: 14 }, (_, k) => Date.UTC(2020, k, 1) / 86_400_000));
+    const dates = Int32Array.from(
+      Array.from({ length: 14 }, (_, k) => Date.UTC(2020, k, 1) / 86_400_000),
+    );
     const index = Float64Array.from(Array.from({ length: 14 }, (_, k) => 100 * 1.002 ** k));
     const y = yearOnYearInflation(dates, index);
     expect(y.values.length).toBe(2);
@@ -185,8 +245,11 @@ describe("factor series", () => {
       Int32Array.of(0, 1, 2),
     );
     expectAllClose(f.data, [0, 0.5, 0.1, 0], 1e-14, 1e-15);
-    expect(() => factorChanges([{ factor: "market", dates: Int32Array.of(5), values: Float64Array.of(1) }], Int32Array.of(0, 6))).toThrow(
-      expect.objectContaining({ code: "NO_DATA" }),
-    );
+    expect(() =>
+      factorChanges(
+        [{ factor: "market", dates: Int32Array.of(5), values: Float64Array.of(1) }],
+        Int32Array.of(0, 6),
+      ),
+    ).toThrow(expect.objectContaining({ code: "NO_DATA" }));
   });
 });

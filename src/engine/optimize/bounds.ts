@@ -3,7 +3,7 @@
  * maximum weights (keepAssetsWeight); the other assets are either free within [0, othersMax] or
  * dropped (weight 0).
  */
-import type { OptimizationFailure } from "./result.ts";
+import { failure, type OptimizationFailure } from "./result.ts";
 
 export interface KeptAsset {
   /** Index of the asset in the covariance / scenario columns. */
@@ -33,17 +33,17 @@ export function boundsWithKeptAssets(
   options: KeptBoundsOptions = {},
 ): KeptBounds | OptimizationFailure {
   const othersMax = options.others === "drop" ? 0 : (options.othersMax ?? 1);
-  if (!(othersMax >= 0 && othersMax <= 1)) return { code: "INVALID_INPUT", detail: { othersMax } };
+  if (!(othersMax >= 0 && othersMax <= 1)) return failure("INVALID_INPUT", { othersMax });
   const lower = new Float64Array(n);
   const upper = new Float64Array(n).fill(othersMax);
   const seen = new Set<number>();
   for (const k of kept) {
     if (!Number.isInteger(k.index) || k.index < 0 || k.index >= n || seen.has(k.index))
-      return { code: "INVALID_INPUT", detail: { keptIndex: k.index } };
+      return failure("INVALID_INPUT", { keptIndex: k.index });
     if (!(k.min >= 0 && k.max <= 1 && Number.isFinite(k.min) && Number.isFinite(k.max)))
-      return { code: "INVALID_INPUT", detail: { asset: k.index, min: k.min, max: k.max } };
+      return failure("INVALID_INPUT", { asset: k.index, min: k.min, max: k.max });
     if (k.min > k.max)
-      return { code: "BOUNDS_INFEASIBLE", detail: { asset: k.index, lower: k.min, upper: k.max } };
+      return failure("BOUNDS_INFEASIBLE", { asset: k.index, lower: k.min, upper: k.max });
     seen.add(k.index);
     lower[k.index] = k.min;
     upper[k.index] = k.max;

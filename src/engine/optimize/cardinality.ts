@@ -151,8 +151,7 @@ export function minimumRiskWithCardinality(
     } else allowed[i] = hi[i]! > 0 && loHeld[i]! <= hi[i]! ? 1 : 0;
   }
   if (keptCount > K) return fail("CARDINALITY_INFEASIBLE", { maxAssets: K, keptAssets: keptCount });
-  if (keptInGroup > groupMax)
-    return fail("CARDINALITY_INFEASIBLE", { groupMax, keptInGroup });
+  if (keptInGroup > groupMax) return fail("CARDINALITY_INFEASIBLE", { groupMax, keptInGroup });
   if (keptLo > 1 + BUDGET_TOLERANCE) return fail("BOUNDS_INFEASIBLE", { sumOfMinimums: keptLo });
   const slots = K - keptCount;
   const others = Array.from({ length: n }, (_, i) => i).filter((i) => allowed[i] && !kept[i]);
@@ -275,7 +274,8 @@ export function minimumRiskWithCardinality(
         proven = true;
         method = "branchAndBound";
         if (best) lowerBound = best.e.value;
-      } else lowerBound = Math.max(lowerBound, Math.min(outcome.openBound, best?.e.value ?? Infinity));
+      } else
+        lowerBound = Math.max(lowerBound, Math.min(outcome.openBound, best?.e.value ?? Infinity));
     }
   }
   if (!best || best.e.value === Infinity) return fail("CARDINALITY_INFEASIBLE", { maxAssets: K });
@@ -356,7 +356,8 @@ export function minimumRiskWithCardinality(
         const groupFull = countGroup(set) >= groupMax;
         let j = -1;
         for (const c of others)
-          if (!inSet.has(c) && !(groupFull && inGroup[c]) && (j < 0 || scores[c]! < scores[j]!)) j = c;
+          if (!inSet.has(c) && !(groupFull && inGroup[c]) && (j < 0 || scores[c]! < scores[j]!))
+            j = c;
         if (j < 0) break;
         set = [...set, j];
         current = evaluate(set);
@@ -518,7 +519,12 @@ export function minimumRiskWithCardinality(
     let openBound = Infinity;
     for (const node of stack) openBound = Math.min(openBound, node.bound);
     const complete = stack.every((node) => pruned(node.bound));
-    return { best: incumbent as { set: number[]; e: Evaluation } | null, nodes: count, complete, openBound };
+    return {
+      best: incumbent as { set: number[]; e: Evaluation } | null,
+      nodes: count,
+      complete,
+      openBound,
+    };
   }
 }
 

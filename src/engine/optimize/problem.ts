@@ -3,15 +3,13 @@
  * Hessian handed to the QP solver and feasible starting portfolios.
  */
 import type { Matrix } from "../linalg.ts";
-import type { OptimizationFailure } from "./result.ts";
+import { failure, type OptimizationFailure } from "./result.ts";
 
 /** Tolerance on the budget when checking that bounds can add up to 1. */
 export const BUDGET_TOLERANCE = 1e-12;
 
-const invalid = (detail: Record<string, number>): OptimizationFailure => ({
-  code: "INVALID_INPUT",
-  detail,
-});
+const invalid = (detail: Record<string, number>): OptimizationFailure =>
+  failure("INVALID_INPUT", detail);
 
 /**
  * A covariance must be square, finite, with a non-negative diagonal and symmetric (to 1e-10 of its
@@ -71,14 +69,12 @@ export function resolveBounds(
   for (let i = 0; i < n; i++) {
     if (lo[i]! < 0 || hi[i]! > 1) return invalid({ asset: i, lower: lo[i]!, upper: hi[i]! });
     if (lo[i]! > hi[i]!)
-      return { code: "BOUNDS_INFEASIBLE", detail: { asset: i, lower: lo[i]!, upper: hi[i]! } };
+      return failure("BOUNDS_INFEASIBLE", { asset: i, lower: lo[i]!, upper: hi[i]! });
     sumLo += lo[i]!;
     sumHi += hi[i]!;
   }
-  if (sumLo > 1 + BUDGET_TOLERANCE)
-    return { code: "BOUNDS_INFEASIBLE", detail: { sumOfMinimums: sumLo } };
-  if (sumHi < 1 - BUDGET_TOLERANCE)
-    return { code: "BOUNDS_INFEASIBLE", detail: { sumOfMaximums: sumHi } };
+  if (sumLo > 1 + BUDGET_TOLERANCE) return failure("BOUNDS_INFEASIBLE", { sumOfMinimums: sumLo });
+  if (sumHi < 1 - BUDGET_TOLERANCE) return failure("BOUNDS_INFEASIBLE", { sumOfMaximums: sumHi });
   return { lower: lo, upper: hi };
 }
 

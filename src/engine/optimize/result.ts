@@ -19,7 +19,7 @@ export type OptimizationFailureCode =
 
 export interface OptimizationFailure {
   readonly code: OptimizationFailureCode;
-  /** Numbers that explain the failure (e.g. sumOfMinimums, minimumCVaR95, cap). */
+  /** Finite numbers that explain the failure (e.g. sumOfMinimums, minimumCvar, maxCvar). */
   readonly detail: Readonly<Record<string, number>>;
 }
 
@@ -29,7 +29,16 @@ export type OptimizationResult<T> =
 
 export const succeed = <T>(value: T): OptimizationResult<T> => ({ ok: true, value });
 
+/** An explanation; detail keeps finite numbers only (a NaN or infinite input is named, not echoed). */
+export const failure = (
+  code: OptimizationFailureCode,
+  detail: Record<string, number> = {},
+): OptimizationFailure => ({
+  code,
+  detail: Object.fromEntries(Object.entries(detail).filter(([, v]) => Number.isFinite(v))),
+});
+
 export const fail = <T>(
   code: OptimizationFailureCode,
   detail: Record<string, number> = {},
-): OptimizationResult<T> => ({ ok: false, reason: { code, detail } });
+): OptimizationResult<T> => ({ ok: false, reason: failure(code, detail) });

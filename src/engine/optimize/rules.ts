@@ -77,8 +77,10 @@ export function validateOptimizationRequest(
 
   // Risk: the maximum loss at 95% must reach the minimum desired risk.
   const total = input.totalInvested;
-  if (!(Number.isFinite(total) && total > 0)) add("INVALID_TOTAL_INVESTED", { totalInvested: total });
-  else if (input.maxToLose95 === null || !Number.isFinite(input.maxToLose95)) add("MAX_LOSS_REQUIRED");
+  if (!(Number.isFinite(total) && total > 0))
+    add("INVALID_TOTAL_INVESTED", { totalInvested: total });
+  else if (input.maxToLose95 === null || !Number.isFinite(input.maxToLose95))
+    add("MAX_LOSS_REQUIRED");
   else {
     const minimum = minimumMaxToLose95(input.currency, total);
     if (input.maxToLose95 < minimum - HALF_CENT)
@@ -103,7 +105,10 @@ export function validateOptimizationRequest(
     if (desired === null || !Number.isInteger(desired) || desired < 1)
       add("DESIRED_AMOUNT_REQUIRED", desired === null ? {} : { desiredAssetsAmount: desired });
     else if (desired > input.maxAssets)
-      add("DESIRED_AMOUNT_ABOVE_LIMIT", { desiredAssetsAmount: desired, maxAssets: input.maxAssets });
+      add("DESIRED_AMOUNT_ABOVE_LIMIT", {
+        desiredAssetsAmount: desired,
+        maxAssets: input.maxAssets,
+      });
   }
   return violations;
 }

@@ -64,7 +64,6 @@ export default function ProfileScreen(_: ScreenProps) {
   useEffect(() => {
     if (password.succeeded && password.result) {
       session.send({ type: "session.tokenReceived", session: password.result as SessionToken });
-      setPasswords({ currentPassword: "", newPassword: "", confirmPassword: "" });
     }
   }, [password.succeeded, password.result, session]);
 
@@ -199,6 +198,8 @@ export default function ProfileScreen(_: ScreenProps) {
         onSubmit={(e) => {
           e.preventDefault();
           password.submit(passwords);
+          // Passwords never stay on screen once sent.
+          setPasswords({ currentPassword: "", newPassword: "", confirmPassword: "" });
         }}
       >
         <h2 id="password-title">{t`Change your password`}</h2>

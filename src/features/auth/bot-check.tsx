@@ -1,30 +1,22 @@
 import { useLingui } from "@lingui/react/macro";
-import { useEffect, useRef, type RefObject } from "react";
+import { useEffect, useRef } from "react";
 import type { Locale } from "../../contract/common.ts";
 import { recaptchaToken } from "../../client/recaptcha.ts";
 import { useServices } from "../../app/services.tsx";
-
-/** Gives the sign-up form its bot-protection token when it submits. */
-export type TokenSource = () => Promise<string>;
+import type { TokenStore } from "./token-store.ts";
 
 /**
  * The bot check of the sign-up form: Google's invisible score-based check when a site key is
  * configured, otherwise ALTCHA's proof of work, solved by the browser while the user types.
  */
-export function BotCheck({
-  locale,
-  tokenSource,
-}: {
-  locale: Locale;
-  tokenSource: RefObject<TokenSource | null>;
-}) {
+export function BotCheck({ locale, store }: { locale: Locale; store: TokenStore }) {
   const { config } = useServices();
   const siteKey = config.recaptchaSiteKey;
   useEffect(() => {
-    if (siteKey) tokenSource.current = () => recaptchaToken(siteKey);
-  }, [siteKey, tokenSource]);
+    if (siteKey) store.setSource(() => recaptchaToken(siteKey));
+  }, [siteKey, store]);
   if (siteKey) return <RecaptchaNotice />;
-  return <ProofOfWork locale={locale} tokenSource={tokenSource} />;
+  return <ProofOfWork locale={locale} store={store} />;
 }
 
 function RecaptchaNotice() {
@@ -39,43 +31,31 @@ interface AltchaState {
   readonly payload?: string;
 }
 
-function ProofOfWork({
-  locale,
-  tokenSource,
-}: {
-  locale: Locale;
-  tokenSource: RefObject<TokenSource | null>;
-}) {
+function ProofOfWork({ locale, store }: { locale: Locale; store: TokenStore }) {
   const { config } = useServices();
   const widget = useRef<HTMLElement | null>(null);
-  const payload = useRef<string | null>(null);
   useEffect(() => {
+    let element: HTMLElement | null = null;
+    const onState = (event: Event) => {
+      const detail = (event as CustomEvent<AltchaState>).detail;
+      if (detail.state === "verified" && detail.payload) store.set(detail.payload);
+      else if (detail.state === "expired") store.set(null);
+    };
     let cancelled = false;
-    const waiters: ((value: string) => void)[] = [];
-    tokenSource.current = () =>
-      payload.current
-        ? Promise.resolve(payload.current)
-        : new Promise<string>((resolve) => waiters.push(resolve));
     void Promise.all([
       import("altcha"),
       import("altcha/i18n/es-es"),
       import("altcha/i18n/en"),
     ]).then(() => {
       if (cancelled || !widget.current) return;
-      widget.current.addEventListener("statechange", (event) => {
-        const detail = (event as CustomEvent<AltchaState>).detail;
-        if (detail.state === "verified" && detail.payload) {
-          payload.current = detail.payload;
-          for (const resolve of waiters.splice(0)) resolve(detail.payload);
-        } else if (detail.state === "expired") {
-          payload.current = null;
-        }
-      });
+      element = widget.current;
+      element.addEventListener("statechange", onState);
     });
     return () => {
       cancelled = true;
+      element?.removeEventListener("statechange", onState);
     };
-  }, [tokenSource]);
+  }, [store]);
   return (
     <altcha-widget
       ref={widget}

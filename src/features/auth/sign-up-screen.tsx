@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useAppMachine } from "../../app/use-app-machine.ts";
-import { useMemo, useRef, useState, type FormEvent } from "react";
+import { useMemo, useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
 import { fromPromise } from "xstate";
 import { signUpMachine, type SignUpForm } from "../../../machines/sign-up.machine.ts";
@@ -13,7 +13,8 @@ import { endpoints } from "../../contract/endpoints.ts";
 import { CheckboxField, FormMessage, TextField } from "../../ui/form.tsx";
 import { msgCodeText } from "../../ui/msg-code-text.ts";
 import { PageHeading } from "../../ui/page-heading.tsx";
-import { BotCheck, type TokenSource } from "./bot-check.tsx";
+import { BotCheck } from "./bot-check.tsx";
+import { createTokenStore } from "./token-store.ts";
 import { countryOptions } from "../../ui/countries.ts";
 import { PasswordStrengthMeter } from "./password-strength-meter.tsx";
 
@@ -33,14 +34,14 @@ const emptyForm = {
 export default function SignUpScreen({ locale }: ScreenProps) {
   const { t, i18n } = useLingui();
   const { http } = useServices();
-  const tokenSource = useRef<TokenSource | null>(null);
+  const [tokens] = useState(createTokenStore);
   const [form, setForm] = useState(emptyForm);
   const machine = useMemo(
     () =>
       signUpMachine.provide({
         actors: {
           register: fromPromise<void, SignUpForm>(async ({ input }) => {
-            const token = await tokenSource.current?.().catch(() => null);
+            const token = await tokens.token().catch(() => null);
             if (!token) throw new SessionFailure("CAPTCHA_FAILED");
             await orFailure(() =>
               http.call(endpoints.register, { body: { ...input, recaptchaToken: token } }),
@@ -48,7 +49,7 @@ export default function SignUpScreen({ locale }: ScreenProps) {
           }),
         },
       }),
-    [http],
+    [http, tokens],
   );
   const [snapshot, send] = useAppMachine(machine);
   const countries = useMemo(() => countryOptions(locale), [locale]);
@@ -197,7 +198,7 @@ export default function SignUpScreen({ locale }: ScreenProps) {
           checked={form.policies}
           onChange={(e) => set("policies")(e.target.checked)}
         />
-        <BotCheck locale={locale} tokenSource={tokenSource} />
+        <BotCheck locale={locale} store={tokens} />
         <button type="submit" className="button primary" disabled={submitting || !form.policies}>
           {submitting ? <Trans>Creating your account…</Trans> : <Trans>Create my account</Trans>}
         </button>

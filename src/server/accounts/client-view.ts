@@ -3,7 +3,7 @@ import type { AccountKind, Client, Subscription, Subscriptions } from "../../con
 import { type Locale, products, type Product } from "../../contract/common.ts";
 import { permissionsFor, type Tier } from "../../contract/permissions.ts";
 import type { Db } from "../db/database.ts";
-import { clients, subscriptions } from "../db/schema.ts";
+import { subscriptions, type clients } from "../db/schema.ts";
 
 export type ClientRow = typeof clients.$inferSelect;
 type SubscriptionRow = typeof subscriptions.$inferSelect;

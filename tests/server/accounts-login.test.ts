@@ -1,0 +1,224 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { SIGN_IN_LIMITS } from "../../src/server/accounts/rate-limit.ts";
+import type { Database } from "../../src/server/db/database.ts";
+import {
+  apiAgent,
+  buildAccountsApp,
+  newAddress,
+  registerAndConfirm,
+  restartableTargets,
+  uniqueEmail,
+  type AccountsApp,
+  type ApiAgent,
+  type RestartableDatabase,
+} from "../support/accounts.ts";
+import { databaseTargets } from "../support/databases.ts";
+
+const WRONG = "Not-the-password-1";
+
+/** Signs in a number of times with a wrong password, expecting the plain refusal each time. */
+async function failSignIns(agent: ApiAgent, email: string, times: number) {
+  for (let i = 0; i < times; i++) {
+    const res = await agent.post("/auth/login", { email, password: WRONG });
+    expect(res.status, `failed attempt ${i + 1}`).toBe(400);
+    expect(res.body).toEqual({ msgCode: "INVALID_CREDENTIALS" });
+  }
+}
+
+function expectLimited(res: { status: number; body: unknown; headers: Headers }) {
+  expect(res.status).toBe(429);
+  expect(res.body).toEqual({ msgCode: "TOO_MANY_ATTEMPTS" });
+  const retryAfter = Number(res.headers.get("retry-after"));
+  expect(Number.isInteger(retryAfter)).toBe(true);
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+}
+
+describe("sign-in limits are those of the documentation", () => {
+  it("allows 5 failures per account and 30 per address in 15 minutes", () => {
+    expect(SIGN_IN_LIMITS).toEqual({ account: 5, address: 30, windowMinutes: 15 });
+  });
+});
+
+describe.each(databaseTargets)("POST /auth/login on $name", (target) => {
+  let database: Database;
+  let drop: () => Promise<void>;
+  let api: AccountsApp;
+  beforeAll(async () => {
+    ({ database, drop } = await target.open());
+    api = await buildAccountsApp(database);
+  });
+  afterAll(async () => {
+    await drop();
+  });
+
+  it("answers a token and its expiry (SESSION_DAYS ahead) that opens GET /client", async () => {
+    const agent = apiAgent(api.app);
+    const { email, password } = await registerAndConfirm(agent);
+
+    const res = await agent.post("/auth/login", { email, password });
+
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body).sort()).toEqual(["expiry", "token"]);
+    expect(res.body.token).toMatch(/^[\w-]{43}$/);
+    const days = (Date.parse(res.body.expiry) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.9);
+    expect(days).toBeLessThanOrEqual(7);
+    const me = await agent.get("/client", res.body.token);
+    expect(me.status).toBe(200);
+    expect(me.body.email).toBe(email);
+  });
+
+  it("gives a new token on each sign-in, each a working session", async () => {
+    const agent = apiAgent(api.app);
+    const { email, password } = await registerAndConfirm(agent);
+    const a = await agent.post("/auth/login", { email, password });
+    const b = await agent.post("/auth/login", { email, password });
+    expect(a.body.token).not.toBe(b.body.token);
+    expect((await agent.get("/client", a.body.token)).status).toBe(200);
+    expect((await agent.get("/client", b.body.token)).status).toBe(200);
+  });
+
+  it("takes the email case-insensitively", async () => {
+    const agent = apiAgent(api.app);
+    const { email, password } = await registerAndConfirm(agent);
+    const shouted = email.toUpperCase();
+
+    const res = await agent.post("/auth/login", { email: shouted, password });
+
+    expect(res.status).toBe(200);
+    expect((await agent.get("/client", res.body.token)).body.email).toBe(email);
+  });
+
+  it("answers a wrong password and an unknown email with the same 400 INVALID_CREDENTIALS", async () => {
+    const agent = apiAgent(api.app);
+    const { email } = await registerAndConfirm(agent);
+
+    const wrongPassword = await agent.post("/auth/login", { email, password: WRONG });
+    const unknownEmail = await agent.post("/auth/login", {
+      email: uniqueEmail("nobody"),
+      password: WRONG,
+    });
+
+    expect(wrongPassword.status).toBe(400);
+    expect(unknownEmail.status).toBe(400);
+    expect(wrongPassword.body).toEqual({ msgCode: "INVALID_CREDENTIALS" });
+    expect(unknownEmail.body).toEqual(wrongPassword.body);
+  });
+
+  it("refuses an invalid email with 400 INVALID_REQUEST naming it", async () => {
+    const res = await apiAgent(api.app).post("/auth/login", { email: "nope", password: WRONG });
+    expect(res.status).toBe(400);
+    expect(res.body.msgCode).toBe("INVALID_REQUEST");
+    expect(res.body.issues.map((i: { path: string }) => i.path)).toEqual(["email"]);
+  });
+
+  it("refuses the 6th failed attempt of an account with 429 and Retry-After, even with the right password", async () => {
+    const agent = apiAgent(api.app);
+    const { email, password } = await registerAndConfirm(agent);
+
+    await failSignIns(agent, email, 5);
+    const sixth = await agent.post("/auth/login", { email, password });
+
+    expectLimited(sixth);
+    expectLimited(await agent.post("/auth/login", { email, password: WRONG }));
+  });
+
+  it("counts an account's failures from every address and whatever the email's case", async () => {
+    const { email, password } = await registerAndConfirm(apiAgent(api.app));
+    for (let i = 0; i < 5; i++) {
+      const from = apiAgent(api.app); // a new address each time
+      const res = await from.post("/auth/login", {
+        email: i % 2 ? email.toUpperCase() : email,
+        password: WRONG,
+      });
+      expect(res.status).toBe(400);
+    }
+    expectLimited(await apiAgent(api.app).post("/auth/login", { email, password }));
+  });
+
+  it("limits only the attacked account: another account signs in from the same address", async () => {
+    const agent = apiAgent(api.app);
+    const victim = await registerAndConfirm(agent);
+    const other = await registerAndConfirm(agent);
+
+    await failSignIns(agent, victim.email, 5);
+
+    expectLimited(
+      await agent.post("/auth/login", { email: victim.email, password: victim.password }),
+    );
+    expect(
+      (await agent.post("/auth/login", { email: other.email, password: other.password })).status,
+    ).toBe(200);
+  });
+
+  it("clears the account's counter on a successful sign-in", async () => {
+    const agent = apiAgent(api.app);
+    const { email, password } = await registerAndConfirm(agent);
+
+    await failSignIns(agent, email, 4);
+    expect((await agent.post("/auth/login", { email, password })).status).toBe(200);
+    // A full new allowance of five failures, then the limit again.
+    await failSignIns(agent, email, 5);
+    expectLimited(await agent.post("/auth/login", { email, password }));
+  });
+
+  it("limits an address after 30 failures, for every account, while other addresses still sign in", async () => {
+    const address = newAddress();
+    const agent = apiAgent(api.app, address);
+    const { email, password } = await registerAndConfirm(apiAgent(api.app));
+
+    for (let i = 0; i < 30; i++) {
+      const res = await agent.post("/auth/login", {
+        email: uniqueEmail(`spray${i}`),
+        password: WRONG,
+      });
+      expect(res.status, `failure ${i + 1}`).toBe(400);
+    }
+
+    expectLimited(await agent.post("/auth/login", { email, password }));
+    // The same address, named by a proxy chain whose first hop is the client.
+    expectLimited(
+      await apiAgent(api.app, `${address}, 192.0.2.1`).post("/auth/login", { email, password }),
+    );
+    expect((await apiAgent(api.app).post("/auth/login", { email, password })).status).toBe(200);
+  });
+});
+
+describe.each(restartableTargets)("the sign-in limits across a restart on $name", (target) => {
+  let store: RestartableDatabase | null = null;
+  let open: Database | null = null;
+  afterEach(async () => {
+    await open?.close();
+    open = null;
+    await store?.destroy();
+    store = null;
+  });
+
+  it("still refuse the account and the address after the server and its database handle restart", async () => {
+    store = await target.create();
+    open = await store.open();
+    const before = await buildAccountsApp(open);
+    const attacker = newAddress();
+    const { email, password } = await registerAndConfirm(apiAgent(before.app));
+    const other = await registerAndConfirm(apiAgent(before.app));
+    await failSignIns(apiAgent(before.app), email, 5);
+    for (let i = 0; i < 30; i++) {
+      const res = await apiAgent(before.app, attacker).post("/auth/login", {
+        email: uniqueEmail(`spray${i}`),
+        password: WRONG,
+      });
+      expect(res.status, `failure ${i + 1} of the address`).toBe(400);
+    }
+    await open.close();
+    open = null;
+
+    open = await store.open();
+    const after = await buildAccountsApp(open);
+
+    expectLimited(await apiAgent(after.app).post("/auth/login", { email, password }));
+    expectLimited(await apiAgent(after.app, attacker).post("/auth/login", other));
+    // The restarted server has the same data: an account that was not attacked signs in.
+    expect((await apiAgent(after.app).post("/auth/login", other)).status).toBe(200);
+  }, 120_000);
+});
