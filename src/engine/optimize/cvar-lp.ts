@@ -137,9 +137,34 @@ export function createCvarLp(data: CvarLpData): CvarLp {
   let lu = new Float64Array(0);
   let perm = new Int32Array(0);
   let cvOpen = false;
+  // Eta file, stored sparse: eta e replaced position etaPos[e]; its nonzeros (pivot excluded) are
+  // etaIdx/etaVal[etaStart[e] .. etaStart[e + 1]) and its pivot etaPivot[e].
   const etaPos = new Int32Array(ETA_LIMIT);
-  const etaVec = Array.from({ length: ETA_LIMIT }, () => new Float64Array(M));
+  const etaPivot = new Float64Array(ETA_LIMIT);
+  const etaStart = new Int32Array(ETA_LIMIT + 1);
+  let etaIdx = new Int32Array(4 * M);
+  let etaVal = new Float64Array(4 * M);
   let etaCount = 0;
+  const pushEta = (p: number, alpha: Float64Array) => {
+    let at = etaStart[etaCount]!;
+    if (etaIdx.length - at < M) {
+      const idx = new Int32Array(2 * etaIdx.length + M);
+      idx.set(etaIdx);
+      const val = new Float64Array(idx.length);
+      val.set(etaVal);
+      etaIdx = idx;
+      etaVal = val;
+    }
+    for (let i = 0; i < M; i++) {
+      const a = alpha[i]!;
+      if (a === 0 || i === p) continue;
+      etaIdx[at] = i;
+      etaVal[at++] = a;
+    }
+    etaPos[etaCount] = p;
+    etaPivot[etaCount] = alpha[p]!;
+    etaStart[++etaCount] = at;
+  };
 
   const kernelEntry = (i: number, v: number): number => {
     if (i !== CV) return entry(i, v);
@@ -223,6 +248,7 @@ export function createCvarLp(data: CvarLpData): CvarLp {
       }
     }
     etaCount = 0;
+    etaStart[0] = 0;
   };
 
   const kbuf = new Float64Array(M);
@@ -303,11 +329,11 @@ export function createCvarLp(data: CvarLpData): CvarLp {
     if (home[BUD]! >= 0) out[pos0[home[BUD]!]!] = a[BUD]! - tbud;
     for (let e = 0; e < etaCount; e++) {
       const p = etaPos[e]!;
-      const alpha = etaVec[e]!;
-      const xp = out[p]! / alpha[p]!;
+      const xp = out[p]! / etaPivot[e]!;
       out[p] = xp;
       if (xp === 0) continue;
-      for (let i = 0; i < M; i++) if (i !== p) out[i]! -= alpha[i]! * xp;
+      const end = etaStart[e + 1]!;
+      for (let t = etaStart[e]!; t < end; t++) out[etaIdx[t]!]! -= etaVal[t]! * xp;
     }
   };
 
@@ -318,10 +344,10 @@ export function createCvarLp(data: CvarLpData): CvarLp {
     gamma.set(cB);
     for (let e = etaCount - 1; e >= 0; e--) {
       const p = etaPos[e]!;
-      const alpha = etaVec[e]!;
       let s = gamma[p]!;
-      for (let i = 0; i < M; i++) if (i !== p) s -= alpha[i]! * gamma[i]!;
-      gamma[p] = s / alpha[p]!;
+      const end = etaStart[e + 1]!;
+      for (let t = etaStart[e]!; t < end; t++) s -= etaVal[t]! * gamma[etaIdx[t]!]!;
+      gamma[p] = s / etaPivot[e]!;
     }
     const g = (v: number) => gamma[pos0[v]!]!;
     sigNonzero.length = 0;
@@ -652,14 +678,15 @@ export function createCvarLp(data: CvarLpData): CvarLp {
         head[leave] = q;
         pos[q] = leave;
         status[q] = BASIC;
-        if (etaCount === ETA_LIMIT) {
+        pushEta(leave, alphaBuf);
+        // Refactorise when carrying the eta file (its nonzeros, in every ftran and btran) has cost
+        // about as much as a refactorisation (kernel LU k³/3 plus the S·k structured solve).
+        const nnz = etaStart[etaCount]!;
+        const refactorCost = (k * k * k) / 3 + S * (k + 2);
+        if (etaCount === ETA_LIMIT || (etaCount * nnz) / 2 > refactorCost) {
           refactor();
           if (singular) return "singular";
           recomputeBasics();
-        } else {
-          etaPos[etaCount] = leave;
-          etaVec[etaCount]!.set(alphaBuf);
-          etaCount++;
         }
       }
     },
