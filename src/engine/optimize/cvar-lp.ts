@@ -716,14 +716,22 @@ export function createCvarLp(data: CvarLpData): CvarLp {
       computeReducedCosts();
       // Primal: rows recomputed from the variables, and bounds.
       let primal = 0;
+      for (let v = 0; v < N; v++) primal = Math.max(primal, lb[v]! - x[v]!, x[v]! - ub[v]!);
       const rowVal = new Float64Array(M);
-      for (let v = 0; v < N; v++) {
-        const xv = x[v]!;
-        primal = Math.max(primal, lb[v]! - xv, xv - ub[v]!);
-        if (xv === 0) continue;
-        column(v, work);
-        for (let i = 0; i < M; i++) rowVal[i]! += work[i]! * xv;
+      let uSum = 0;
+      for (let s = 0; s < S; s++) {
+        rowVal[s] = -x[Z]! - x[U0 + s]! + x[SIG0 + s]!;
+        uSum += x[U0 + s]!;
       }
+      for (let j = 0; j < n; j++) {
+        const xj = x[j]!;
+        rowVal[BUD]! += xj;
+        if (xj === 0) continue;
+        const base = j * S;
+        for (let s = 0; s < S; s++) rowVal[s]! -= R[base + s]! * xj;
+      }
+      rowVal[CV] = x[Z]! + c * uSum + x[SIG0 + CV]!;
+      rowVal[BUD]! += x[SIG0 + BUD]!;
       for (let i = 0; i < M; i++) primal = Math.max(primal, Math.abs(rowVal[i]! - b[i]!));
       // Dual: signs of reduced costs, and the Lagrangian bound y'b + Σ min over bounds of d_v x_v.
       let dual = 0;
