@@ -77,6 +77,12 @@ function server(edition: keyof typeof editions) {
       DATABASE_URL: "",
       DIST_DIR: "",
       API_BASE: "",
+      // The simulated market starts in a second; the real dataset is covered by the server tests.
+      MARKET_DATA_DIR: "",
+      MARKET_AS_OF: "",
+      // A light proof of work keeps sign-up tests quick; the check itself is the same.
+      CAPTCHA_COST: "20",
+      CAPTCHA_MAX_COUNTER: "100",
     },
   };
 }
