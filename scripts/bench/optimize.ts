@@ -27,7 +27,11 @@ function market(n: number, seed: number, kind: "market" | "longShort" = "market"
   for (let i = 0; i < n; i++) {
     for (let f = 0; f < k; f++)
       B[i * k + f] =
-        kind === "market" ? (f === 0 ? 1 + 0.3 * random.normal() : 0.4 * random.normal()) : random.normal();
+        kind === "market"
+          ? f === 0
+            ? 1 + 0.3 * random.normal()
+            : 0.4 * random.normal()
+          : random.normal();
     specific[i] = 0.01 + 0.01 * random.next();
     mu[i] = 0.0003 + 0.0004 * random.normal();
   }
@@ -65,16 +69,14 @@ const SIZES = [10, 50, 200, 500] as const;
 const MIN_RISK_TARGET_MS: Partial<Record<number, number>> = { 50: 2, 500: 100 };
 
 export const cases: BenchCase[] = [
-  ...SIZES.map(
-    (n): BenchCase => ({
-      name: `optim min-risk n=${n}`,
-      setup: () => {
-        const { covariance } = market(n, n);
-        return () => must(minimumRisk({ covariance }));
-      },
-      ...(MIN_RISK_TARGET_MS[n] !== undefined ? { targetMs: MIN_RISK_TARGET_MS[n] } : {}),
-    }),
-  ),
+  ...SIZES.map((n): BenchCase => ({
+    name: `optim min-risk n=${n}`,
+    setup: () => {
+      const { covariance } = market(n, n);
+      return () => must(minimumRisk({ covariance }));
+    },
+    ...(MIN_RISK_TARGET_MS[n] !== undefined ? { targetMs: MIN_RISK_TARGET_MS[n] } : {}),
+  })),
   {
     // Worst case for the active set: long-short factor loadings, every asset held.
     name: "optim min-risk n=500 every asset held",
@@ -84,44 +86,36 @@ export const cases: BenchCase[] = [
     },
     runs: 7,
   },
-  ...SIZES.map(
-    (n): BenchCase => ({
-      name: `optim min-cvar n=${n} S=${SCENARIOS}`,
-      setup: () => {
-        const { scenarios } = market(n, n);
-        return () => must(minimumCvar({ scenarios }));
-      },
-      runs: n >= 200 ? 5 : 15,
-    }),
-  ),
-  ...SIZES.map(
-    (n): BenchCase => ({
-      name: `optim cvar-cap n=${n} S=${SCENARIOS} (cap 1.3 × min CVaR)`,
-      setup: () => {
-        const { scenarios, expectedReturns } = market(n, n);
-        const maxCvar = 1.3 * must(minimumCvar({ scenarios })).cvar;
-        return () => must(maximumReturnWithCvarCap({ scenarios, expectedReturns, maxCvar }));
-      },
-      runs: n >= 200 ? 5 : 15,
-    }),
-  ),
-  ...SIZES.map(
-    (n): BenchCase => ({
-      name: `optim desired-assets n=${n} K=${Math.min(10, n / 2)}`,
-      setup: () => {
-        const { covariance } = market(n, n);
-        return () => must(minimumRiskWithCardinality({ covariance, maxAssets: Math.min(10, n / 2) }));
-      },
-      runs: n >= 200 ? 7 : 15,
-    }),
-  ),
-  ...SIZES.map(
-    (n): BenchCase => ({
-      name: `optim frontier n=${n} 20 points`,
-      setup: () => {
-        const { covariance, expectedReturns } = market(n, n);
-        return () => must(efficientFrontier({ covariance, expectedReturns }));
-      },
-    }),
-  ),
+  ...SIZES.map((n): BenchCase => ({
+    name: `optim min-cvar n=${n} S=${SCENARIOS}`,
+    setup: () => {
+      const { scenarios } = market(n, n);
+      return () => must(minimumCvar({ scenarios }));
+    },
+    runs: n >= 200 ? 5 : 15,
+  })),
+  ...SIZES.map((n): BenchCase => ({
+    name: `optim cvar-cap n=${n} S=${SCENARIOS} (cap 1.3 × min CVaR)`,
+    setup: () => {
+      const { scenarios, expectedReturns } = market(n, n);
+      const maxCvar = 1.3 * must(minimumCvar({ scenarios })).cvar;
+      return () => must(maximumReturnWithCvarCap({ scenarios, expectedReturns, maxCvar }));
+    },
+    runs: n >= 200 ? 5 : 15,
+  })),
+  ...SIZES.map((n): BenchCase => ({
+    name: `optim desired-assets n=${n} K=${Math.min(10, n / 2)}`,
+    setup: () => {
+      const { covariance } = market(n, n);
+      return () => must(minimumRiskWithCardinality({ covariance, maxAssets: Math.min(10, n / 2) }));
+    },
+    runs: n >= 200 ? 7 : 15,
+  })),
+  ...SIZES.map((n): BenchCase => ({
+    name: `optim frontier n=${n} 20 points`,
+    setup: () => {
+      const { covariance, expectedReturns } = market(n, n);
+      return () => must(efficientFrontier({ covariance, expectedReturns }));
+    },
+  })),
 ];

@@ -21,6 +21,9 @@ export const msgCodes = [
   "WRONG_PASSWORD",
   "POLICY_VERSION_OUTDATED",
   "ACCOUNT_KIND_FORBIDDEN",
+  "UNKNOWN_ASSET",
+  "NOT_ENOUGH_HISTORY",
+  "ANALYTICS_FAILED",
   // Raised by the client itself when the server cannot be reached; the server never sends it.
   "NETWORK_ERROR",
 ] as const;

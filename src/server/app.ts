@@ -14,6 +14,8 @@ import { devOutboxPage, devRoutes } from "./routes/dev.ts";
 import { marketRoutes } from "./routes/market.ts";
 import type { Mailer } from "./accounts/mailer.ts";
 import type { BotCheck } from "./accounts/captcha.ts";
+import type { AnalyticsPool } from "./analytics/pool.ts";
+import { analyticsRoutes } from "./routes/analytics.ts";
 import { spaRoutes } from "./spa.ts";
 
 export interface AppDeps {
@@ -23,6 +25,7 @@ export interface AppDeps {
   readonly version: string;
   readonly mailer: Mailer;
   readonly botCheck: BotCheck;
+  readonly pool: AnalyticsPool;
 }
 
 export type AppEnv = { Variables: { requestId: string; clientId: number; tokenHash: string } };
@@ -40,7 +43,8 @@ export function createApp(deps: AppDeps) {
     .get("/config", (c) => reply(c, RuntimeConfig, runtimeConfigOf(deps.config)))
     .route("/auth", authRoutes(deps))
     .route("/client", clientRoutes(deps))
-    .route("/market", marketRoutes(deps));
+    .route("/market", marketRoutes(deps))
+    .route("/analytics", analyticsRoutes(deps));
   if (deps.config.outboxPage) api.route("/dev", devRoutes(deps));
   api.all("*", () => {
     throw new ApiFailure(404, "NOT_FOUND");

@@ -9,6 +9,7 @@ import { createLogger } from "./logger.ts";
 import { accountServices } from "./accounts/services.ts";
 import { seedDemoAccounts } from "./accounts/seed.ts";
 import { ensureMarketData } from "./market/startup.ts";
+import { createAnalyticsPool } from "./analytics/pool.ts";
 
 const bootStarted = performance.now();
 const config = loadConfig();
@@ -33,7 +34,8 @@ if (config.seedDemoAccounts) {
 const { mailer, botCheck } = await accountServices(config, database, logger);
 const stopMarketUpdates = await ensureMarketData(config, database, logger);
 
-const app = createApp({ config, database, logger, version, mailer, botCheck });
+const pool = createAnalyticsPool();
+const app = createApp({ config, database, logger, version, mailer, botCheck, pool });
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   logger.info("listening", {
     url: `http://${config.host}:${info.port}`,
@@ -66,6 +68,7 @@ async function shutdown(signal: string) {
   force.unref();
   await closed;
   stopMarketUpdates();
+  await pool.close();
   await database.close();
   logger.info("stopped");
   process.exit(0);

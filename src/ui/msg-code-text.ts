@@ -20,6 +20,9 @@ export const msgCodeText: Record<MsgCode | "PASSWORD_TOO_WEAK", MessageDescripto
   WRONG_PASSWORD: msg`Your current password is not correct.`,
   POLICY_VERSION_OUTDATED: msg`The privacy policy has changed. Reload the page to read the new one.`,
   ACCOUNT_KIND_FORBIDDEN: msg`Your account is managed by your organisation and cannot do that.`,
+  UNKNOWN_ASSET: msg`One of the assets is not in our market data.`,
+  NOT_ENOUGH_HISTORY: msg`These assets do not have enough common price history for this window. Choose a shorter window or other assets.`,
+  ANALYTICS_FAILED: msg`We could not compute this analysis. Please try again.`,
   PASSWORD_TOO_WEAK: msg`Choose a stronger password: at least 8 characters mixing letters, numbers or symbols.`,
   NETWORK_ERROR: msg`We could not reach the server. Check your connection and try again.`,
 };

@@ -35,6 +35,7 @@ function makeApp(env: Record<string, string> = {}) {
     version: "0.0.0-test",
     mailer: unused("mailer"),
     botCheck: unused("botCheck"),
+    pool: unused("pool"),
   } as AppDeps;
   return { app: createApp(deps), lines };
 }

@@ -30,6 +30,7 @@ function appOn(database: Database) {
     version: "9.8.7",
     mailer: unused("mailer"),
     botCheck: unused("botCheck"),
+    pool: unused("pool"),
   } as AppDeps;
   return { app: createApp(deps), lines };
 }

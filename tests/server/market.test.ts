@@ -96,6 +96,7 @@ describe.each(databaseTargets)("market data on $name", (target) => {
       version: "test",
       mailer: { kind: "outbox", send: async () => {} },
       botCheck: { kind: "pow", challenge: async () => ({}), verify: async () => false },
+      pool: { run: async () => Promise.reject(new Error("unused")), close: async () => {} },
     });
 
   it("imports all or nothing, then only new days, and moves today forward", async () => {

@@ -59,6 +59,7 @@ function makeApp(env: Record<string, string>) {
     version: "0.0.0-test",
     mailer: unused("mailer"),
     botCheck: unused("botCheck"),
+    pool: unused("pool"),
   } as AppDeps;
   return createApp(deps);
 }

@@ -108,7 +108,7 @@ export function solveQp(problem: QpProblem, x0: Float64Array, options: QpOptions
       const xj = x[j]!;
       if (xj === 0) continue;
       const base = j * n;
-      for (let i = 0; i < n; i++) g[i] += G[base + i]! * xj;
+      for (let i = 0; i < n; i++) g[i]! += G[base + i]! * xj;
     }
   };
   refreshGradient();
@@ -207,21 +207,26 @@ export function solveQp(problem: QpProblem, x0: Float64Array, options: QpOptions
   };
 
   /**
-   * Equality-constrained subproblem on F: p = −G_FF⁻¹(g_F − A_F'ν) with A_F p = −(A x − b).
+   * Equality-constrained subproblem on F: G_FF p − A_F'ν = −g_F, A_F p = −(A x − b).
    * Sets `step` (by position in F), `nu` and `stationarity` = max |g_F − A_F'ν|.
+   *
+   * The range-space solution loses accuracy when G_FF is (nearly) singular: its regularised
+   * pivots make G_FF⁻¹ huge while the answer is moderate (e.g. as many free assets as equalities:
+   * the step is fixed by the equalities alone). A few steps of iterative refinement on the KKT
+   * system recover it; they run only when the equality residual of the step shows the loss.
    */
+  const dp = new Float64Array(n);
+  const dnu = new Float64Array(m);
+  const r1 = new Float64Array(n);
+  const r2 = new Float64Array(m);
   const computeStep = () => {
     equalityResidual();
-    forward((k) => g[F[k]!]!, zhat);
     for (let r = 0; r < m; r++) {
       const a = A[r]!;
       forward((k) => a[F[k]!]!, yhat[r]!);
     }
     for (let r = 0; r < m; r++) {
       const yr = yhat[r]!;
-      let rhsR = -resid[r]!;
-      for (let k = 0; k < fs; k++) rhsR += yr[k]! * zhat[k]!;
-      sRhs[r] = rhsR;
       for (let t = 0; t <= r; t++) {
         const yt = yhat[t]!;
         let s = 0;
@@ -230,44 +235,123 @@ export function solveQp(problem: QpProblem, x0: Float64Array, options: QpOptions
         S[t * m + r] = s;
       }
     }
-    solveSchur();
-    // Reduced gradient on F and the step.
+    solveKkt((k) => g[F[k]!]!, resid, step, nu);
+    for (let round = 0; round < 4; round++) {
+      // Residuals of G p − A'ν = −g and A p = −e.
+      let worst = 0;
+      for (let r = 0; r < m; r++) {
+        const a = A[r]!;
+        let s = -resid[r]!;
+        for (let k = 0; k < fs; k++) s -= a[F[k]!]! * step[k]!;
+        r2[r] = s;
+        worst = Math.max(worst, Math.abs(s));
+      }
+      if (worst <= 1e-15) break;
+      for (let k = 0; k < fs; k++) {
+        const base = F[k]! * n;
+        let s = -g[F[k]!]!;
+        for (let j = 0; j < fs; j++) s -= G[base + F[j]!]! * step[j]!;
+        for (let r = 0; r < m; r++) s += A[r]![F[k]!]! * nu[r]!;
+        r1[k] = s;
+      }
+      // Correction: G δp − A'δν = r1, A δp = r2, i.e. the same system with g → −r1, e → −r2.
+      for (let r = 0; r < m; r++) r2[r] = -r2[r]!;
+      solveKkt((k) => -r1[k]!, r2, dp, dnu);
+      for (let k = 0; k < fs; k++) step[k]! += dp[k]!;
+      for (let r = 0; r < m; r++) nu[r]! += dnu[r]!;
+    }
     stationarity = 0;
     for (let k = 0; k < fs; k++) {
       const i = F[k]!;
       let s = g[i]!;
       for (let r = 0; r < m; r++) s -= nu[r]! * A[r]![i]!;
       stationarity = Math.max(stationarity, Math.abs(s));
-      let t = zhat[k]!;
-      for (let r = 0; r < m; r++) t -= yhat[r]![k]! * nu[r]!;
-      step[k] = t;
     }
-    // Back substitution with L': step = −L⁻ᵀ(ẑ − Ŷν).
+  };
+
+  /** Range-space solve of G_FF p − A_F'ν = −h, A_F p = −e with the current factor and Ŷ. */
+  const solveKkt = (
+    h: (k: number) => number,
+    e: Float64Array,
+    outStep: Float64Array,
+    outNu: Float64Array,
+  ) => {
+    forward(h, zhat);
+    for (let r = 0; r < m; r++) {
+      const yr = yhat[r]!;
+      let rhsR = -e[r]!;
+      for (let k = 0; k < fs; k++) rhsR += yr[k]! * zhat[k]!;
+      sRhs[r] = rhsR;
+    }
+    solveSchur();
+    outNu.set(schurSol);
+    for (let k = 0; k < fs; k++) {
+      let t = zhat[k]!;
+      for (let r = 0; r < m; r++) t -= yhat[r]![k]! * outNu[r]!;
+      outStep[k] = t;
+    }
+    // Back substitution with L': step = −L⁻ᵀ(ẑ − Ŷν); outStep[j] (j > k) already holds −q_j.
     for (let k = fs - 1; k >= 0; k--) {
-      let s = step[k]!;
-      // step[j] (j > k) already holds −q_j where L'q = ẑ − Ŷν.
-      for (let j = k + 1; j < fs; j++) s += L[j * cap + k]! * step[j]!;
-      step[k] = -s / L[k * cap + k]!;
+      let s = outStep[k]!;
+      for (let j = k + 1; j < fs; j++) s += L[j * cap + k]! * outStep[j]!;
+      outStep[k] = -s / L[k * cap + k]!;
     }
   };
 
   /**
-   * Solves S ν = sRhs by symmetric Gaussian elimination with diagonal pivoting. A row whose pivot
-   * falls below 1e-10 of the largest diagonal is (numerically) implied by the others on F: it is
-   * dropped and its multiplier set to 0.
+   * Solves S ν = sRhs by symmetric Gaussian elimination with diagonal pivoting, over the rows of A
+   * that are linearly independent on F. Independence is judged on A_F itself (Euclidean Gram
+   * matrix), not on S, whose scale the regularised pivots of a semidefinite G_FF can distort. A
+   * dependent row is implied by the others on F: its multiplier is set to 0.
    */
   const pivots: number[] = [];
   const remaining = new Uint8Array(m);
   const M = new Float64Array(m * m);
+  const W = new Float64Array(m * m);
   const rhsC = new Float64Array(m);
+  const schurSol = new Float64Array(m);
+  const independent = new Uint8Array(m);
+  const findIndependentRows = () => {
+    for (let r = 0; r < m; r++)
+      for (let t = 0; t <= r; t++) {
+        const ar = A[r]!;
+        const at = A[t]!;
+        let s = 0;
+        for (let k = 0; k < fs; k++) s += ar[F[k]!]! * at[F[k]!]!;
+        W[r * m + t] = s;
+        W[t * m + r] = s;
+      }
+    const diag = new Float64Array(m);
+    for (let r = 0; r < m; r++) diag[r] = W[r * m + r]!;
+    independent.fill(0);
+    for (;;) {
+      let best = -1;
+      let bestRatio = 1e-14;
+      for (let r = 0; r < m; r++) {
+        if (independent[r] || !(diag[r]! > 0)) continue;
+        const ratio = W[r * m + r]! / diag[r]!;
+        if (ratio > bestRatio) {
+          bestRatio = ratio;
+          best = r;
+        }
+      }
+      if (best < 0) break;
+      independent[best] = 1;
+      const pivot = W[best * m + best]!;
+      for (let r = 0; r < m; r++) {
+        if (independent[r]) continue;
+        const f = W[r * m + best]! / pivot;
+        for (let t = 0; t < m; t++) W[r * m + t]! -= f * W[best * m + t]!;
+      }
+    }
+  };
   const solveSchur = () => {
+    findIndependentRows();
     M.set(S);
     rhsC.set(sRhs);
-    nu.fill(0);
-    remaining.fill(1);
+    schurSol.fill(0);
+    for (let r = 0; r < m; r++) remaining[r] = independent[r]!;
     pivots.length = 0;
-    let maxDiag = 0;
-    for (let r = 0; r < m; r++) maxDiag = Math.max(maxDiag, S[r * m + r]!);
     for (;;) {
       let best = -1;
       let bestVal = 0;
@@ -276,7 +360,7 @@ export function solveQp(problem: QpProblem, x0: Float64Array, options: QpOptions
           bestVal = M[r * m + r]!;
           best = r;
         }
-      if (best < 0 || bestVal <= 1e-10 * maxDiag) break;
+      if (best < 0 || !Number.isFinite(bestVal)) break;
       pivots.push(best);
       remaining[best] = 0;
       for (let r = 0; r < m; r++) {
@@ -290,8 +374,8 @@ export function solveQp(problem: QpProblem, x0: Float64Array, options: QpOptions
     for (let k = pivots.length - 1; k >= 0; k--) {
       const r = pivots[k]!;
       let s = rhsC[r]!;
-      for (let j = k + 1; j < pivots.length; j++) s -= M[r * m + pivots[j]!]! * nu[pivots[j]!]!;
-      nu[r] = s / M[r * m + r]!;
+      for (let j = k + 1; j < pivots.length; j++) s -= M[r * m + pivots[j]!]! * schurSol[pivots[j]!]!;
+      schurSol[r] = s / M[r * m + r]!;
     }
   };
 
@@ -321,6 +405,49 @@ export function solveQp(problem: QpProblem, x0: Float64Array, options: QpOptions
       candidates.sort((a, b) => violation[b]! - violation[a]! || a - b);
       candidates.length = limit;
     }
+  };
+
+  /**
+   * When F makes one equality row depend on another (one free asset, or equal expected returns
+   * among the free assets), the pair of multipliers is not unique: t moves along
+   * ν_dep += t, ν_other −= λt (λ from a_dep,F = λ a_other,F), which keeps g_F = A_F'ν. Choose t so
+   * that the bound multipliers have the right sign if possible (an interval of t), else to split
+   * the disagreement; otherwise a bound would be released on the strength of an arbitrary ν.
+   */
+  const adjustDependentMultiplier = () => {
+    if (m !== 2 || fs === 0) return;
+    const dep = independent[0] ? (independent[1] ? -1 : 1) : independent[1] ? 0 : -1;
+    if (dep < 0) return;
+    const other = 1 - dep;
+    const ad = A[dep]!;
+    const ao = A[other]!;
+    let num = 0;
+    let den = 0;
+    for (let k = 0; k < fs; k++) {
+      num += ad[F[k]!]! * ao[F[k]!]!;
+      den += ao[F[k]!]! ** 2;
+    }
+    if (!(den > 0)) return;
+    const lambda = num / den;
+    let tLo = -Infinity;
+    let tHi = Infinity;
+    for (let i = 0; i < n; i++) {
+      const st = state[i]!;
+      if (st === FREE || st === FIXED) continue;
+      const ci = ad[i]! - lambda * ao[i]!;
+      if (Math.abs(ci) <= 1e-14) continue;
+      const z0 = g[i]! - nu[0]! * A[0]![i]! - nu[1]! * A[1]![i]!;
+      const t = z0 / ci;
+      // At the lower bound z0 − t·c ≥ 0, at the upper bound ≤ 0.
+      if ((st === AT_LOWER) === ci > 0) tHi = Math.min(tHi, t);
+      else tLo = Math.max(tLo, t);
+    }
+    let t: number;
+    if (tLo <= tHi) t = Math.min(Math.max(0, tLo), tHi);
+    else t = (tLo + tHi) / 2;
+    if (!Number.isFinite(t) || t === 0) return;
+    nu[dep]! += t;
+    nu[other]! -= lambda * t;
   };
 
   // Variables are released in batches whose size adapts: it doubles while the released variables
@@ -353,7 +480,8 @@ export function solveQp(problem: QpProblem, x0: Float64Array, options: QpOptions
     computeStep();
     let maxEq = 0;
     for (let r = 0; r < m; r++) maxEq = Math.max(maxEq, Math.abs(resid[r]!));
-    if (stationarity <= innerTol && maxEq <= innerTol) {
+    if (stationarity <= 0.1 * tol && maxEq <= innerTol) {
+      adjustDependentMultiplier();
       if (releasedCount > 0) {
         if (pushedBack === 0) batch = Math.min(2 * batch, n);
         else if (2 * pushedBack > releasedCount) batch = Math.max(1, batch >> 1);
@@ -375,6 +503,7 @@ export function solveQp(problem: QpProblem, x0: Float64Array, options: QpOptions
       computeStep();
       maxEq = 0;
       for (let r = 0; r < m; r++) maxEq = Math.max(maxEq, Math.abs(resid[r]!));
+      adjustDependentMultiplier();
       collectViolations(Infinity, 0);
       if (stationarity <= tol && maxEq <= tol && worstViolation <= tol) {
         verified = true;
@@ -402,9 +531,9 @@ export function solveQp(problem: QpProblem, x0: Float64Array, options: QpOptions
       const i = F[k]!;
       const dx = alpha * step[k]!;
       if (dx === 0) continue;
-      x[i] += dx;
+      x[i]! += dx;
       const base = i * n;
-      for (let j = 0; j < n; j++) g[j] += G[base + j]! * dx;
+      for (let j = 0; j < n; j++) g[j]! += G[base + j]! * dx;
     }
     if (block >= 0) {
       const i = F[block]!;
@@ -427,7 +556,10 @@ export function solveQp(problem: QpProblem, x0: Float64Array, options: QpOptions
   // Final report on the unregularised problem.
   if (!verified) {
     refreshGradient();
-    if (fs > 0) computeStep();
+    if (fs > 0) {
+      computeStep();
+      adjustDependentMultiplier();
+    }
   }
   let primal = equalityResidual();
   for (let i = 0; i < n; i++) primal = Math.max(primal, lo[i]! - x[i]!, x[i]! - hi[i]!);

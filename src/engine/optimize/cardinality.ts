@@ -307,9 +307,9 @@ export function minimumRiskWithCardinality(
       const xt = e.x[t]!;
       if (xt === 0) continue;
       const base = t * n;
-      for (let j = 0; j < n; j++) g[j] += G[base + j]! * xt;
+      for (let j = 0; j < n; j++) g[j]! += G[base + j]! * xt;
     }
-    for (let j = 0; j < n; j++) g[j] -= e.nu;
+    for (let j = 0; j < n; j++) g[j]! -= e.nu;
     return g;
   }
 

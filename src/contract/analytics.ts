@@ -1,0 +1,112 @@
+import { Schema } from "effect";
+
+export const Currency = Schema.Literals(["EUR", "USD"]);
+export type Currency = typeof Currency.Type;
+
+/** Benchmark = look-back window: 1 = 1 month, 2 = 3 months, 3 = 6 months, 4 = 1 year, 5 = 3 years, 6 = 5 years. */
+export const Benchmark = Schema.Literals([1, 2, 3, 4, 5, 6]);
+
+const Symbol = Schema.String.pipe(Schema.check(Schema.isPattern(/^[A-Za-z0-9._-]{1,32}$/)));
+const Amount = Schema.Number.pipe(Schema.check(Schema.isGreaterThan(0), Schema.isLessThanOrEqualTo(1e9)));
+
+/** A portfolio to analyse, saved or not: every figure can be reproduced from these inputs. */
+export const AnalyseRequest = Schema.Struct({
+  currency: Currency,
+  benchmark: Schema.optional(Benchmark),
+  assets: Schema.Array(Schema.Struct({ symbol: Symbol, amount: Amount })).pipe(Schema.check(Schema.isMinLength(1), Schema.isMaxLength(500))),
+  /** Monte Carlo VaR too (paths and seed), on request. */
+  monteCarlo: Schema.optional(
+    Schema.Struct({
+      paths: Schema.Number.pipe(Schema.check(Schema.isInt(), Schema.isBetween({ minimum: 1000, maximum: 100_000 }))),
+      seed: Schema.Number.pipe(Schema.check(Schema.isInt(), Schema.isBetween({ minimum: 0, maximum: 2 ** 31 - 1 }))),
+    }),
+  ),
+});
+export type AnalyseRequest = typeof AnalyseRequest.Type;
+
+const VarFigure = Schema.Struct({
+  method: Schema.Literals(["parametric", "historical", "monte-carlo"]),
+  confidence: Schema.Number,
+  horizonDays: Schema.Number,
+  var: Schema.Number,
+  cvar: Schema.Number,
+  varAmount: Schema.Number,
+  cvarAmount: Schema.Number,
+  scaling: Schema.optional(Schema.Literals(["overlapping", "sqrt-time"])),
+  scenarios: Schema.optional(Schema.Number),
+  seed: Schema.optional(Schema.Number),
+});
+
+const BreakdownEntry = Schema.Struct({ key: Schema.String, amount: Schema.Number, weight: Schema.Number, assets: Schema.Number });
+
+export const AssetFigures = Schema.Struct({
+  symbol: Schema.String,
+  name: Schema.String,
+  amount: Schema.Number,
+  weight: Schema.Number,
+  /** Stand-alone risk over the horizon, |w| sigma sqrt(h). */
+  standAlone: Schema.Number,
+  marginal: Schema.Number,
+  contribution: Schema.Number,
+  /** Share of the portfolio's risk, in percent (sums to 100). */
+  percentage: Schema.Number,
+  varContributionAmount: Schema.Number,
+  expectedReturn: Schema.Number,
+  historicalReturn: Schema.Number,
+  beta: Schema.Number,
+  requiredReturn: Schema.Number,
+});
+
+export const AnalysisResponse = Schema.Struct({
+  currency: Currency,
+  window: Schema.Struct({
+    benchmark: Schema.Number,
+    observations: Schema.Number,
+    from: Schema.String,
+    to: Schema.String,
+    horizonDays: Schema.Number,
+    confidence: Schema.Number,
+    covariance: Schema.String,
+    shrinkage: Schema.NullOr(Schema.Number),
+    ridge: Schema.Number,
+    /** Assets whose prices end before the market's today: the window ends on their last common day. */
+    limitedBy: Schema.Array(Schema.String),
+    simulated: Schema.Boolean,
+  }),
+  totalInvested: Schema.Number,
+  assets: Schema.Array(AssetFigures),
+  volatility: Schema.Struct({ daily: Schema.Number, horizon: Schema.Number, annual: Schema.Number }),
+  var: Schema.Struct({ parametric: VarFigure, historical: VarFigure, monteCarlo: Schema.NullOr(VarFigure) }),
+  diversification: Schema.Struct({
+    standAloneSum: Schema.Number,
+    portfolio: Schema.Number,
+    benefit: Schema.Number,
+    reduction: Schema.Number,
+    ratio: Schema.Number,
+    standAloneVarSumAmount: Schema.Number,
+    portfolioVarAmount: Schema.Number,
+  }),
+  currencyRisk: Schema.NullOr(
+    Schema.Struct({
+      exposure: Schema.Number,
+      fxVolatility: Schema.Number,
+      standAlone: Schema.Number,
+      contribution: Schema.Number,
+      percentage: Schema.Number,
+      volatility: Schema.Number,
+      volatilityWithoutCurrency: Schema.Number,
+      varShareAmount: Schema.Number,
+    }),
+  ),
+  expectedReturn: Schema.Struct({ portfolio: Schema.Number, shrinkage: Schema.Number }),
+  requiredReturn: Schema.Struct({ portfolio: Schema.Number, riskFreeRate: Schema.Number, targetSharpe: Schema.Number }),
+  scores: Schema.Struct({
+    marketRisk: Schema.Number,
+    riskReturn: Schema.Number,
+    diversification: Schema.Number,
+    global: Schema.Number,
+    communityGlobal: Schema.NullOr(Schema.Number),
+  }),
+  breakdown: Schema.Record(Schema.String, Schema.Array(BreakdownEntry)),
+});
+export type AnalysisResponse = typeof AnalysisResponse.Type;

@@ -1,0 +1,150 @@
+import type { AnalyseRequest, AnalysisResponse } from "../../contract/analytics.ts";
+import type { PortfolioAnalysis } from "../../engine/analysis.ts";
+import { isoDate } from "../../engine/dates.ts";
+import { benchmarkWindowDays, DEFAULT_BENCHMARK } from "../../engine/panel.ts";
+import { alignReturns } from "../../engine/returns.ts";
+import type { Db } from "../db/database.ts";
+import { ApiFailure } from "../http/api-failure.ts";
+import { marketToday, STALE_AFTER_DAYS } from "../market/repository.ts";
+import type { AnalyticsPool } from "./pool.ts";
+import { TaskError } from "./pool.ts";
+import { lastPriceDays, loadAssets, loadFx } from "./series.ts";
+
+const shiftDays = (iso: string, days: number) => {
+  const d = new Date(`${iso}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+};
+
+/** Analyses a portfolio given by its assets and amounts (saved or not), on the engine's worker pool. */
+export async function analyse(
+  db: Db,
+  pool: AnalyticsPool,
+  request: AnalyseRequest,
+): Promise<AnalysisResponse> {
+  const symbols = request.assets.map((a) => a.symbol);
+  const duplicates = symbols.filter((s, i) => symbols.indexOf(s) !== i);
+  if (duplicates.length)
+    throw new ApiFailure(
+      400,
+      "INVALID_REQUEST",
+      duplicates.map((s) => ({ path: "assets", message: `${s} appears twice` })),
+    );
+  const market = await marketToday(db);
+  if (!market.today) throw new ApiFailure(422, "NOT_ENOUGH_HISTORY");
+  const benchmark = request.benchmark ?? DEFAULT_BENCHMARK;
+  const days = benchmarkWindowDays(benchmark);
+  // The window ends on the last day every asset has a price (assets can stop trading); load enough
+  // calendar days before it for the window, with room for holidays.
+  const lastDays = await lastPriceDays(db, symbols);
+  const commonEnd = symbols.reduce((min, s) => {
+    const last = lastDays.get(s);
+    return last && last < min ? last : min;
+  }, market.today);
+  const from = shiftDays(commonEnd, -Math.ceil(days * 1.6) - 60);
+  const [{ assets, unknown }, fx] = await Promise.all([
+    loadAssets(db, symbols, from),
+    loadFx(db, from),
+  ]);
+  if (unknown.length)
+    throw new ApiFailure(
+      400,
+      "UNKNOWN_ASSET",
+      unknown.map((s) => ({ path: "assets", message: s })),
+    );
+  const aligned = alignReturns(
+    assets.map((a) => a.series),
+    { currency: request.currency, ...(fx ? { fx } : {}) },
+  );
+  if (aligned.panel.observations < days) throw new ApiFailure(422, "NOT_ENOUGH_HISTORY");
+  const amounts = Float64Array.from(request.assets, (a) => a.amount);
+  let result: PortfolioAnalysis;
+  try {
+    result = await pool.run<PortfolioAnalysis>("analyse", {
+      panel: aligned.panel,
+      amounts,
+      currency: request.currency,
+      benchmark,
+      fx: { returns: aligned.fxReturns, foreign: aligned.foreign },
+      assetInfo: assets.map((a) => a.info),
+      ...(request.monteCarlo ? { monteCarlo: request.monteCarlo } : {}),
+    });
+  } catch (error) {
+    if (error instanceof TaskError && error.code === "NOT_ENOUGH_HISTORY")
+      throw new ApiFailure(422, "NOT_ENOUGH_HISTORY");
+    if (error instanceof TaskError && error.code)
+      throw new ApiFailure(422, "ANALYTICS_FAILED", [{ path: "", message: error.message }]);
+    throw error;
+  }
+  const staleBefore = shiftDays(market.today, -STALE_AFTER_DAYS);
+  const lastDay = (i: number) => isoDate(assets[i]!.series.dates.at(-1)!);
+  const dates = aligned.dates;
+  const n = assets.length;
+  const total = result.totalInvested;
+  return {
+    currency: request.currency,
+    window: {
+      benchmark,
+      observations: result.window.observations,
+      from: isoDate(dates[dates.length - 1 - result.window.observations]!),
+      to: isoDate(dates[dates.length - 1]!),
+      horizonDays: result.window.horizonDays,
+      confidence: result.window.confidence,
+      covariance: result.window.covariance,
+      shrinkage: result.window.shrinkage,
+      ridge: result.window.ridge,
+      limitedBy: assets.filter((_, i) => lastDay(i) < staleBefore).map((a) => a.symbol),
+      simulated: market.source === "simulated",
+    },
+    totalInvested: total,
+    assets: Array.from({ length: n }, (_, i) => ({
+      symbol: assets[i]!.symbol,
+      name: assets[i]!.name,
+      amount: amounts[i]!,
+      weight: result.weights[i]!,
+      standAlone: result.diversification.standAlone[i]!,
+      marginal: result.componentRisk.marginal[i]!,
+      contribution: result.componentRisk.contribution[i]!,
+      percentage: result.componentRisk.percentage[i]!,
+      varContributionAmount: result.componentRisk.varContributionAmounts[i]!,
+      expectedReturn: result.expectedReturns.expected[i]!,
+      historicalReturn: result.expectedReturns.historical[i]!,
+      beta: result.expectedReturns.betas[i]!,
+      requiredReturn: result.requiredReturns.assets[i]!,
+    })),
+    volatility: result.volatility,
+    var: result.var,
+    diversification: {
+      standAloneSum: result.diversification.standAloneSum,
+      portfolio: result.diversification.portfolio,
+      benefit: result.diversification.benefit,
+      reduction: result.diversification.reduction,
+      ratio: result.diversification.ratio,
+      standAloneVarSumAmount: result.diversification.standAloneVarSumAmount,
+      portfolioVarAmount: result.diversification.portfolioVarAmount,
+    },
+    currencyRisk: result.currencyRisk
+      ? {
+          exposure: result.currencyRisk.exposure,
+          fxVolatility: result.currencyRisk.fxVolatility,
+          standAlone: result.currencyRisk.standAlone,
+          contribution: result.currencyRisk.contribution,
+          percentage: result.currencyRisk.percentage,
+          volatility: result.currencyRisk.volatility,
+          volatilityWithoutCurrency: result.currencyRisk.volatilityWithoutCurrency,
+          varShareAmount: result.currencyRisk.varShareAmount,
+        }
+      : null,
+    expectedReturn: {
+      portfolio: result.expectedReturns.portfolio,
+      shrinkage: result.expectedReturns.shrinkage,
+    },
+    requiredReturn: {
+      portfolio: result.requiredReturns.portfolio,
+      riskFreeRate: result.requiredReturns.riskFreeRate,
+      targetSharpe: result.requiredReturns.targetSharpe,
+    },
+    scores: result.scores,
+    breakdown: result.breakdown ?? {},
+  };
+}

@@ -1,0 +1,26 @@
+// A worker thread of the analytics pool: runs engine tasks off the request thread.
+import { parentPort } from "node:worker_threads";
+import { analysePortfolio, type AnalysisInput } from "../../engine/analysis.ts";
+import { EngineError } from "../../engine/errors.ts";
+
+const tasks = {
+  analyse: (input: AnalysisInput) => analysePortfolio(input),
+} as const;
+
+export type TaskName = keyof typeof tasks;
+
+parentPort?.on("message", (message: { id: number; task: TaskName; input: unknown }) => {
+  try {
+    const result = tasks[message.task](message.input as never);
+    parentPort!.postMessage({ id: message.id, result });
+  } catch (error) {
+    parentPort!.postMessage({
+      id: message.id,
+      error: {
+        name: error instanceof Error ? error.name : "Error",
+        message: error instanceof Error ? error.message : String(error),
+        code: error instanceof EngineError ? error.code : null,
+      },
+    });
+  }
+});

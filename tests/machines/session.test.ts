@@ -1,0 +1,367 @@
+import { describe, expect, it, vi } from "vitest";
+import { createActor, fromPromise, waitFor } from "xstate";
+import { SessionFailure, sessionMachine } from "../../machines/session.machine.ts";
+import type { Client, Credentials, SessionToken } from "../../src/contract/accounts.ts";
+import { defaultPermissions } from "../../src/contract/permissions.ts";
+
+const free = {
+  id: null,
+  active: false,
+  expiryDate: null,
+  subscriptionText: "Free",
+  subscriptionTypeId: null,
+  tier: "free",
+  cancelled: false,
+} as const;
+
+const client: Client = {
+  id: 7,
+  name: "Ada",
+  surname: "Lovelace",
+  email: "ada@example.test",
+  phone: null,
+  telephone: null,
+  countryId: "ES",
+  newsletter: false,
+  language: "en",
+  level: 1,
+  birthDate: null,
+  tin: null,
+  postalCode: null,
+  policies: { acceptedVersion: "2026-01", acceptedAt: null, currentVersion: "2026-01", accepted: true },
+  city: null,
+  address: null,
+  emailConfirmed: true,
+  subscriptions: { simAssets: free, simMonk: free, simIndices: free },
+  profession: null,
+  permissions: {
+    simAssets: defaultPermissions,
+    simMonk: defaultPermissions,
+    simIndices: defaultPermissions,
+  },
+  kind: "standard",
+  trialEndsAt: null,
+};
+
+const session: SessionToken = { token: "token-123", expiry: "2030-01-01T00:00:00.000Z" };
+const credentials: Credentials = { email: "ada@example.test", password: "Correct-Horse-42" };
+
+interface Fakes {
+  stored?: SessionToken | null;
+  signIn?: (c: Credentials) => Promise<SessionToken>;
+  fetchClient?: (input: { token: string }) => Promise<Client>;
+  signOut?: (input: { hadSession: boolean }) => Promise<void>;
+}
+
+/** The session machine with every effect provided by spies. */
+function start(fakes: Fakes = {}) {
+  const spies = {
+    restoreSession: vi.fn(async () => fakes.stored ?? null),
+    signIn: vi.fn(fakes.signIn ?? (async () => session)),
+    fetchClient: vi.fn(fakes.fetchClient ?? (async () => client)),
+    signOut: vi.fn(fakes.signOut ?? (async () => {})),
+    persistToken: vi.fn(),
+    clearClientState: vi.fn(),
+    navigateToIndex: vi.fn(),
+    navigateToSignIn: vi.fn(),
+  };
+  const machine = sessionMachine.provide({
+    actors: {
+      restoreSession: fromPromise(() => spies.restoreSession()),
+      signIn: fromPromise(({ input }) => spies.signIn(input)),
+      fetchClient: fromPromise(({ input }) => spies.fetchClient(input)),
+      signOut: fromPromise(({ input }) => spies.signOut(input)),
+    },
+    actions: {
+      persistToken: (_, params) => spies.persistToken(params),
+      clearClientState: () => spies.clearClientState(),
+      navigateToIndex: () => spies.navigateToIndex(),
+      navigateToSignIn: () => spies.navigateToSignIn(),
+    },
+  });
+  const visited: string[] = [];
+  const actor = createActor(machine, {
+    inspect: (event) => {
+      if (event.type === "@xstate.snapshot" && event.actorRef === actor) {
+        const value = (event.snapshot as { value?: unknown }).value;
+        if (typeof value === "string" && visited.at(-1) !== value) visited.push(value);
+      }
+      if (event.type === "@xstate.microstep" && event.actorRef === actor) {
+        const value = (event.snapshot as { value?: unknown }).value;
+        if (typeof value === "string" && visited.at(-1) !== value) visited.push(value);
+      }
+    },
+  });
+  actor.start();
+  return { actor, spies, visited };
+}
+
+const settled = (actor: ReturnType<typeof start>["actor"], state: string) =>
+  waitFor(actor, (s) => s.matches(state), { timeout: 2000 });
+
+async function signedIn(fakes: Fakes = {}) {
+  const started = start(fakes);
+  await settled(started.actor, "signedOut");
+  started.actor.send({ type: "session.signIn", credentials });
+  await settled(started.actor, "signedIn");
+  return started;
+}
+
+describe("sessionMachine", () => {
+  it("starts by restoring and, with no stored session, rests signed out without side effects", async () => {
+    const { actor, spies } = start();
+    expect(actor.getSnapshot().value).toBe("restoring");
+    await settled(actor, "signedOut");
+    expect(spies.fetchClient).not.toHaveBeenCalled();
+    expect(spies.clearClientState).not.toHaveBeenCalled();
+    expect(spies.navigateToSignIn).not.toHaveBeenCalled();
+    expect(spies.navigateToIndex).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().context).toEqual({
+      token: null,
+      expiry: null,
+      client: null,
+      error: null,
+      welcomeBannerVisible: false,
+    });
+  });
+
+  describe("sign-in", () => {
+    it("stores the token with its expiry, loads the client and ends signed in", async () => {
+      const { actor, spies, visited } = await signedIn();
+
+      expect(spies.signIn).toHaveBeenCalledWith(credentials);
+      expect(spies.persistToken).toHaveBeenCalledTimes(1);
+      expect(spies.persistToken).toHaveBeenCalledWith({ session });
+      expect(spies.fetchClient).toHaveBeenCalledWith({ token: "token-123" });
+      expect(visited).toEqual(["restoring", "signedOut", "signingIn", "loadingClient", "signedIn"]);
+      expect(actor.getSnapshot().context).toEqual({
+        token: "token-123",
+        expiry: "2030-01-01T00:00:00.000Z",
+        client,
+        error: null,
+        welcomeBannerVisible: true,
+      });
+    });
+
+    it("persists the token before the client is fetched", async () => {
+      const { spies } = await signedIn();
+      expect(spies.persistToken.mock.invocationCallOrder[0]).toBeLessThan(
+        spies.fetchClient.mock.invocationCallOrder[0]!,
+      );
+    });
+
+    it("stays signed out with the failure's msgCode, storing nothing", async () => {
+      const { actor, spies } = start({
+        signIn: async () => {
+          throw new SessionFailure("INVALID_CREDENTIALS");
+        },
+      });
+      await settled(actor, "signedOut");
+
+      actor.send({ type: "session.signIn", credentials });
+      await waitFor(actor, (s) => s.matches("signedOut") && s.context.error !== null);
+
+      expect(actor.getSnapshot().context).toMatchObject({
+        error: "INVALID_CREDENTIALS",
+        token: null,
+        client: null,
+      });
+      expect(spies.persistToken).not.toHaveBeenCalled();
+      expect(spies.fetchClient).not.toHaveBeenCalled();
+    });
+
+    it("reports an unexpected failure as INTERNAL_ERROR", async () => {
+      const { actor } = start({
+        signIn: async () => {
+          throw new Error("boom");
+        },
+      });
+      await settled(actor, "signedOut");
+      actor.send({ type: "session.signIn", credentials });
+      await waitFor(actor, (s) => s.context.error !== null);
+      expect(actor.getSnapshot().context.error).toBe("INTERNAL_ERROR");
+      expect(actor.getSnapshot().value).toBe("signedOut");
+    });
+
+    it("clears the previous error when signing in again", async () => {
+      let attempts = 0;
+      const { actor } = start({
+        signIn: async () => {
+          if (attempts++ === 0) throw new SessionFailure("INVALID_CREDENTIALS");
+          return session;
+        },
+      });
+      await settled(actor, "signedOut");
+      actor.send({ type: "session.signIn", credentials });
+      await waitFor(actor, (s) => s.context.error !== null);
+      actor.send({ type: "session.signIn", credentials });
+      expect(actor.getSnapshot().context.error).toBeNull();
+      await settled(actor, "signedIn");
+      expect(actor.getSnapshot().context.error).toBeNull();
+    });
+
+    it("signs in with a token received from elsewhere (email confirmation), persisting it", async () => {
+      const { actor, spies } = start();
+      await settled(actor, "signedOut");
+      actor.send({ type: "session.tokenReceived", session });
+      await settled(actor, "signedIn");
+      expect(spies.persistToken).toHaveBeenCalledWith({ session });
+      expect(spies.signIn).not.toHaveBeenCalled();
+      expect(actor.getSnapshot().context.client).toEqual(client);
+    });
+  });
+
+  describe("a 401 while signed in (session.unauthorized)", () => {
+    it("clears the client state, goes to sign-in and ends signed out with an empty context", async () => {
+      const { actor, spies, visited } = await signedIn();
+
+      actor.send({ type: "session.unauthorized" });
+
+      expect(actor.getSnapshot().value).toBe("signedOut");
+      expect(visited.slice(-2)).toEqual(["expired", "signedOut"]);
+      expect(spies.clearClientState).toHaveBeenCalledTimes(1);
+      expect(spies.navigateToSignIn).toHaveBeenCalledTimes(1);
+      expect(spies.navigateToIndex).not.toHaveBeenCalled();
+      expect(spies.signOut).not.toHaveBeenCalled();
+      expect(actor.getSnapshot().context).toEqual({
+        token: null,
+        expiry: null,
+        client: null,
+        error: null,
+        welcomeBannerVisible: false,
+      });
+    });
+  });
+
+  describe("sign-out", () => {
+    it("calls signOut with hadSession true, clears the state, goes to index and resets the context", async () => {
+      const { actor, spies } = await signedIn();
+      expect(actor.getSnapshot().context.welcomeBannerVisible).toBe(true);
+
+      actor.send({ type: "session.signOut" });
+      await settled(actor, "signedOut");
+
+      expect(spies.signOut).toHaveBeenCalledTimes(1);
+      expect(spies.signOut).toHaveBeenCalledWith({ hadSession: true });
+      expect(spies.clearClientState).toHaveBeenCalledTimes(1);
+      expect(spies.navigateToIndex).toHaveBeenCalledTimes(1);
+      expect(spies.navigateToSignIn).not.toHaveBeenCalled();
+      const { context } = actor.getSnapshot();
+      expect(context.client).toBeNull();
+      expect(context.welcomeBannerVisible).toBe(false);
+      expect(context.token).toBeNull();
+      expect(context.expiry).toBeNull();
+    });
+
+    it("signs out locally even when the server's logout fails", async () => {
+      const { actor, spies } = await signedIn({
+        signOut: async () => {
+          throw new Error("offline");
+        },
+      });
+      actor.send({ type: "session.signOut" });
+      await settled(actor, "signedOut");
+      expect(spies.clearClientState).toHaveBeenCalledTimes(1);
+      expect(spies.navigateToIndex).toHaveBeenCalledTimes(1);
+      expect(actor.getSnapshot().context.client).toBeNull();
+    });
+
+    it("clears the state only after the logout call has answered", async () => {
+      let answer!: () => void;
+      const { actor, spies } = await signedIn({
+        signOut: () => new Promise<void>((resolve) => (answer = resolve)),
+      });
+      actor.send({ type: "session.signOut" });
+      await Promise.resolve();
+      expect(actor.getSnapshot().value).toBe("signingOut");
+      expect(spies.clearClientState).not.toHaveBeenCalled();
+      answer();
+      await settled(actor, "signedOut");
+      expect(spies.clearClientState).toHaveBeenCalledTimes(1);
+    });
+  });
+
+  describe("welcome banner and client updates", () => {
+    it("hides the banner on dismiss and replaces the client on client.updated", async () => {
+      const { actor } = await signedIn();
+      actor.send({ type: "welcome.dismiss" });
+      expect(actor.getSnapshot().context.welcomeBannerVisible).toBe(false);
+      const renamed = { ...client, name: "Augusta" };
+      actor.send({ type: "client.updated", client: renamed });
+      expect(actor.getSnapshot().context.client).toEqual(renamed);
+      expect(actor.getSnapshot().value).toBe("signedIn");
+    });
+
+    it("takes a new token while signed in (password changed) and persists it", async () => {
+      const { actor, spies } = await signedIn();
+      const renewed = { token: "token-456", expiry: "2031-01-01T00:00:00.000Z" };
+      actor.send({ type: "session.tokenReceived", session: renewed });
+      expect(actor.getSnapshot().context).toMatchObject(renewed);
+      expect(spies.persistToken).toHaveBeenLastCalledWith({ session: renewed });
+      expect(actor.getSnapshot().value).toBe("signedIn");
+    });
+  });
+
+  describe("restoring a stored session", () => {
+    it("goes through loadingClient to signedIn with the stored token, without persisting it again", async () => {
+      const { actor, spies, visited } = start({ stored: session });
+      await settled(actor, "signedIn");
+      expect(visited).toEqual(["restoring", "loadingClient", "signedIn"]);
+      expect(spies.fetchClient).toHaveBeenCalledWith({ token: "token-123" });
+      expect(spies.persistToken).not.toHaveBeenCalled();
+      expect(actor.getSnapshot().context).toMatchObject({
+        token: "token-123",
+        expiry: session.expiry,
+        client,
+        welcomeBannerVisible: false,
+      });
+    });
+
+    it("on a 401 goes through expired to signedOut, clearing the state and going to sign-in", async () => {
+      const { actor, spies, visited } = start({
+        stored: session,
+        fetchClient: async () => {
+          throw new SessionFailure("UNAUTHORIZED");
+        },
+      });
+      await waitFor(actor, () => spies.navigateToSignIn.mock.calls.length > 0);
+      expect(actor.getSnapshot().value).toBe("signedOut");
+      expect(visited).toEqual(["restoring", "loadingClient", "expired", "signedOut"]);
+      expect(spies.clearClientState).toHaveBeenCalledTimes(1);
+      expect(spies.navigateToSignIn).toHaveBeenCalledTimes(1);
+      expect(spies.navigateToIndex).not.toHaveBeenCalled();
+      expect(actor.getSnapshot().context.token).toBeNull();
+    });
+
+    it("on a network failure ends signed out without clearing anything or navigating", async () => {
+      const { actor, spies } = start({
+        stored: session,
+        fetchClient: async () => {
+          throw new SessionFailure("NETWORK_ERROR");
+        },
+      });
+      await waitFor(actor, (s) => s.matches("signedOut") && s.context.error !== null);
+      expect(actor.getSnapshot().context).toMatchObject({
+        error: "NETWORK_ERROR",
+        token: null,
+        client: null,
+      });
+      expect(spies.clearClientState).not.toHaveBeenCalled();
+      expect(spies.navigateToSignIn).not.toHaveBeenCalled();
+      expect(spies.navigateToIndex).not.toHaveBeenCalled();
+    });
+
+    it("ends signed out when the stored session cannot be read", async () => {
+      const machine = sessionMachine.provide({
+        actors: {
+          restoreSession: fromPromise(async () => {
+            throw new Error("cookie unreadable");
+          }),
+        },
+      });
+      const actor = createActor(machine).start();
+      await settled(actor, "signedOut");
+      expect(actor.getSnapshot().context.token).toBeNull();
+    });
+  });
+});

@@ -1,0 +1,219 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AnalysisResponse } from "../../src/contract/analytics.ts";
+import { decode } from "../../src/contract/decode.ts";
+import { analysePortfolio } from "../../src/engine/analysis.ts";
+import { alignReturns } from "../../src/engine/returns.ts";
+import { loadAssets, loadFx } from "../../src/server/analytics/series.ts";
+import { createAnalyticsPool, type AnalyticsPool } from "../../src/server/analytics/pool.ts";
+import { createApp } from "../../src/server/app.ts";
+import { loadConfig } from "../../src/server/config.ts";
+import type { Database } from "../../src/server/db/database.ts";
+import { createLogger } from "../../src/server/logger.ts";
+import type { Dataset } from "../../src/server/market/dataset.ts";
+import { importDataset } from "../../src/server/market/import.ts";
+import { simulatedDataset } from "../../src/server/market/simulated.ts";
+import { databaseTargets } from "../support/databases.ts";
+
+/** The simulated market plus a stock that stopped trading 100 business days ago and a young one. */
+function marketWithAStoppedStock(): Dataset {
+  const simulated = simulatedDataset({ end: "2026-11-20", days: 1400 });
+  const base = simulated.prices.get("KO")!;
+  const stopped = {
+    dates: base.dates.slice(0, -100),
+    values: base.values.slice(0, -100).map((v) => v * 1.5),
+  };
+  const young = {
+    dates: base.dates.slice(-300),
+    values: base.values.slice(-300).map((v) => v * 0.7),
+  };
+  const ko = simulated.assets.find((a) => a.symbol === "KO")!;
+  return {
+    assets: [
+      ...simulated.assets,
+      { ...ko, symbol: "OLD", name: "Old Co" },
+      { ...ko, symbol: "NEW", name: "New Co" },
+    ],
+    prices: new Map([...simulated.prices, ["OLD", stopped], ["NEW", young]]),
+    macro: new Map(),
+  };
+}
+
+describe.each(databaseTargets)("analytics API on $name", (target) => {
+  let database: Database;
+  let drop: () => Promise<void>;
+  let pool: AnalyticsPool;
+  beforeAll(async () => {
+    ({ database, drop } = await target.open());
+    await importDataset(database.db, marketWithAStoppedStock(), "simulated");
+    pool = createAnalyticsPool(2);
+  });
+  afterAll(async () => {
+    await pool.close();
+    await drop();
+  });
+
+  const app = () =>
+    createApp({
+      config: loadConfig({}),
+      database,
+      logger: createLogger("silent"),
+      version: "test",
+      mailer: { kind: "outbox", send: async () => {} },
+      botCheck: { kind: "pow", challenge: async () => ({}), verify: async () => false },
+      pool,
+    });
+  const post = (body: unknown) =>
+    app().request("/api/analytics/analyse", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+
+  const portfolio = {
+    currency: "EUR",
+    benchmark: 4,
+    assets: [
+      { symbol: "AAPL", amount: 6000 },
+      { symbol: "SAN.MC", amount: 3000 },
+      { symbol: "TLT", amount: 1000 },
+    ],
+  };
+
+  it("answers the engine's figures for the same inputs, decoded by the contract", async () => {
+    const res = await post(portfolio);
+    expect(res.status).toBe(200);
+    const decoded = decode(AnalysisResponse, await res.json());
+    expect(decoded.ok).toBe(true);
+    if (!decoded.ok) return;
+    const body = decoded.value;
+    // Reproduce from the same inputs with the engine directly.
+    const { assets } = await loadAssets(database.db, ["AAPL", "SAN.MC", "TLT"], "2000-01-01");
+    const fx = await loadFx(database.db, "2000-01-01");
+    const aligned = alignReturns(
+      assets.map((a) => a.series),
+      { currency: "EUR", fx: fx! },
+    );
+    const direct = analysePortfolio({
+      panel: aligned.panel,
+      amounts: Float64Array.of(6000, 3000, 1000),
+      currency: "EUR",
+      benchmark: 4,
+      fx: { returns: aligned.fxReturns, foreign: aligned.foreign },
+    });
+    expect(body.var.parametric.varAmount).toBeCloseTo(direct.var.parametric.varAmount, 6);
+    expect(body.var.historical.cvarAmount).toBeCloseTo(direct.var.historical.cvarAmount, 6);
+    expect(body.volatility.annual).toBeCloseTo(direct.volatility.annual, 10);
+    expect(body.assets.map((a) => a.percentage).reduce((s, x) => s + x, 0)).toBeCloseTo(100, 9);
+    expect(body.window).toMatchObject({
+      benchmark: 4,
+      observations: 252,
+      horizonDays: 21,
+      confidence: 0.95,
+      to: "2026-11-20",
+      simulated: true,
+      limitedBy: [],
+    });
+    // AAPL is a dollar asset in a euro portfolio: currency risk is measured.
+    expect(body.currencyRisk?.exposure).toBeCloseTo(0.7, 10);
+    expect(body.breakdown.currency?.map((e) => e.key).sort()).toEqual(["EUR", "USD"]);
+  });
+
+  it("uses the latest common window when an asset stopped trading, and says so", async () => {
+    const res = await post({
+      currency: "EUR",
+      benchmark: 3,
+      assets: [
+        { symbol: "KO", amount: 1000 },
+        { symbol: "OLD", amount: 1000 },
+      ],
+    });
+    const json = await res.json();
+    const decoded = decode(AnalysisResponse, json);
+    expect(decoded.ok, JSON.stringify(json).slice(0, 300)).toBe(true);
+    if (!decoded.ok) return;
+    expect(decoded.value.window.limitedBy).toEqual(["OLD"]);
+    expect(decoded.value.window.to < "2026-11-20").toBe(true);
+  });
+
+  it("refuses bad input with a msgCode and names the problem", async () => {
+    expect((await post({ ...portfolio, currency: "GBP" })).status).toBe(400);
+    expect((await post({ ...portfolio, assets: [] })).status).toBe(400);
+    expect((await post({ ...portfolio, assets: [{ symbol: "AAPL", amount: -5 }] })).status).toBe(
+      400,
+    );
+    const twice = await post({
+      ...portfolio,
+      assets: [
+        { symbol: "AAPL", amount: 5 },
+        { symbol: "AAPL", amount: 6 },
+      ],
+    });
+    expect(await twice.json()).toMatchObject({
+      msgCode: "INVALID_REQUEST",
+      issues: [{ path: "assets", message: "AAPL appears twice" }],
+    });
+    const unknown = await post({ ...portfolio, assets: [{ symbol: "NOPE", amount: 5 }] });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toEqual({
+      msgCode: "UNKNOWN_ASSET",
+      issues: [{ path: "assets", message: "NOPE" }],
+    });
+  });
+
+  it("says when the history is too short for the window", async () => {
+    // NEW has 300 prices: enough for the 1-year window (252 returns), not for 3 years (756).
+    const ok = await post({
+      currency: "EUR",
+      benchmark: 4,
+      assets: [
+        { symbol: "NEW", amount: 1000 },
+        { symbol: "KO", amount: 1000 },
+      ],
+    });
+    expect(ok.status).toBe(200);
+    const res = await post({
+      currency: "EUR",
+      benchmark: 5,
+      assets: [
+        { symbol: "NEW", amount: 1000 },
+        { symbol: "KO", amount: 1000 },
+      ],
+    });
+    expect(res.status).toBe(422);
+    expect(await res.json()).toEqual({ msgCode: "NOT_ENOUGH_HISTORY" });
+  });
+});
+
+describe("the analytics pool", () => {
+  it("runs jobs in parallel workers, so a long one does not hold a short one back", async () => {
+    const pool = createAnalyticsPool(2);
+    try {
+      const { syntheticMarket } = await import("../../src/engine/synthetic.ts");
+      const big = syntheticMarket({ assets: 200, days: 1300, seed: 1 });
+      const small = syntheticMarket({ assets: 5, days: 300, seed: 2 });
+      const finished: string[] = [];
+      const long = pool
+        .run("analyse", {
+          panel: big.panel,
+          amounts: new Float64Array(200).fill(1),
+          benchmark: 5,
+          monteCarlo: { paths: 20000, seed: 1 },
+        })
+        .then(() => finished.push("long"));
+      const short = pool
+        .run("analyse", { panel: small.panel, amounts: new Float64Array(5).fill(1), benchmark: 4 })
+        .then(() => finished.push("short"));
+      await Promise.all([long, short]);
+      expect(finished).toEqual(["short", "long"]);
+      await expect(
+        pool.run("analyse", {
+          panel: small.panel,
+          amounts: new Float64Array(5).fill(1),
+          benchmark: 6,
+        }),
+      ).rejects.toMatchObject({ code: "NOT_ENOUGH_HISTORY" });
+    } finally {
+      await pool.close();
+    }
+  });
+});
