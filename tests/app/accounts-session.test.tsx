@@ -1,0 +1,215 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { waitFor } from "xstate";
+import {
+  createSessionActor,
+  readSessionCookie,
+  type SessionActor,
+} from "../../src/app/session/session-actor.ts";
+import { createHttpClient } from "../../src/client/http.ts";
+import type { Client } from "../../src/contract/accounts.ts";
+import { endpoints } from "../../src/contract/endpoints.ts";
+import { defaultPermissions } from "../../src/contract/permissions.ts";
+
+const free = {
+  id: null,
+  active: false,
+  expiryDate: null,
+  subscriptionText: "Free",
+  subscriptionTypeId: null,
+  tier: "free",
+  cancelled: false,
+} as const;
+
+const client: Client = {
+  id: 7,
+  name: "Ada",
+  surname: "Lovelace",
+  email: "ada@example.test",
+  phone: null,
+  telephone: null,
+  countryId: "ES",
+  newsletter: false,
+  language: "es",
+  level: 1,
+  birthDate: null,
+  tin: null,
+  postalCode: null,
+  policies: { acceptedVersion: "2026-01", acceptedAt: null, currentVersion: "2026-01", accepted: true },
+  city: null,
+  address: null,
+  emailConfirmed: true,
+  subscriptions: { simAssets: free, simMonk: free, simIndices: free },
+  profession: null,
+  permissions: {
+    simAssets: defaultPermissions,
+    simMonk: defaultPermissions,
+    simIndices: defaultPermissions,
+  },
+  kind: "standard",
+  trialEndsAt: null,
+};
+
+const expiry = new Date(Date.now() + 7 * 86_400_000);
+expiry.setMilliseconds(0);
+const session = { token: "t".repeat(43), expiry: expiry.toISOString() };
+
+interface Recorded {
+  path: string;
+  method: string;
+  authorization: string | null;
+}
+
+/** The app's session actor over a fake API whose GET /client status can be changed. */
+function setup() {
+  const calls: Recorded[] = [];
+  let clientStatus = 200;
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(String(input), init);
+    const path = new URL(request.url).pathname;
+    calls.push({
+      path,
+      method: request.method,
+      authorization: request.headers.get("authorization"),
+    });
+    const json = (status: number, body: unknown) =>
+      new Response(JSON.stringify(body), {
+        status,
+        headers: { "Content-Type": "application/json" },
+      });
+    if (path === "/api/auth/login") return json(200, session);
+    if (path === "/api/auth/logout") return json(200, { status: "accepted" });
+    if (path === "/api/client")
+      return clientStatus === 200 ? json(200, client) : json(401, { msgCode: "UNAUTHORIZED" });
+    return json(404, { msgCode: "NOT_FOUND" });
+  });
+  let actor: SessionActor | null = null;
+  const http = createHttpClient({
+    baseURL: "http://localhost/api",
+    edition: "ht",
+    locale: () => "es",
+    product: () => "simAssets",
+    token: () => actor?.getSnapshot().context.token ?? null,
+    onUnauthorized: () => actor?.send({ type: "session.unauthorized" }),
+    fetch: fetch as unknown as typeof globalThis.fetch,
+    retryDelayMs: 0,
+  });
+  const navigate = vi.fn();
+  const clearUserState = vi.fn();
+  actor = createSessionActor({
+    http,
+    navigate,
+    locale: () => "es",
+    currentPath: () => "/es/mercados?x=1",
+    clearUserState,
+  });
+  return {
+    actor,
+    http,
+    calls,
+    navigate,
+    clearUserState,
+    expire: () => {
+      clientStatus = 401;
+    },
+  };
+}
+
+/** Every cookie written, as the browser received it. */
+let cookieWrites: string[] = [];
+const descriptor = Object.getOwnPropertyDescriptor(Document.prototype, "cookie")!;
+
+beforeEach(() => {
+  cookieWrites = [];
+  Object.defineProperty(document, "cookie", {
+    configurable: true,
+    get: () => descriptor.get!.call(document),
+    set: (value: string) => {
+      cookieWrites.push(value);
+      descriptor.set!.call(document, value);
+    },
+  });
+});
+afterEach(() => {
+  delete (document as { cookie?: string }).cookie;
+  for (const name of ["auth", "selected-plan"])
+    document.cookie = `${name}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+});
+
+async function signIn(s: ReturnType<typeof setup>) {
+  await waitFor(s.actor, (x) => x.matches("signedOut"));
+  s.actor.send({
+    type: "session.signIn",
+    credentials: { email: "ada@example.test", password: "Correct-Horse-42" },
+  });
+  await waitFor(s.actor, (x) => x.matches("signedIn"));
+}
+
+describe("the app's session", () => {
+  it("keeps the token in the auth cookie, expiring with the token, and sends it as a bearer", async () => {
+    const s = setup();
+    await signIn(s);
+
+    const write = cookieWrites.find((w) => w.startsWith("auth="));
+    expect(write).toBeDefined();
+    expect(new Date(/Expires=([^;]+)/.exec(write!)![1]!).getTime()).toBe(expiry.getTime());
+    expect(readSessionCookie()).toEqual(session);
+    const clientCall = s.calls.find((c) => c.path === "/api/client");
+    expect(clientCall?.authorization).toBe(`Bearer ${session.token}`);
+  });
+
+  it("restores a session from the cookie on the next visit", async () => {
+    const first = setup();
+    await signIn(first);
+
+    const next = setup();
+    await waitFor(next.actor, (x) => x.matches("signedIn"));
+    expect(next.calls.map((c) => c.path)).toEqual(["/api/client"]);
+    expect(next.actor.getSnapshot().context.client?.email).toBe("ada@example.test");
+  });
+
+  it("on any 401 clears the auth and plan cookies and the user state, and goes to sign-in with returnTo", async () => {
+    const s = setup();
+    await signIn(s);
+    document.cookie = "selected-plan=5; Path=/";
+    s.expire();
+
+    await expect(s.http.call(endpoints.client)).rejects.toThrow();
+
+    expect(s.actor.getSnapshot().value).toBe("signedOut");
+    expect(s.navigate).toHaveBeenCalledWith("/es/acceso-de-usuario?returnTo=%2Fes%2Fmercados%3Fx%3D1");
+    expect(s.clearUserState).toHaveBeenCalledTimes(1);
+    expect(readSessionCookie()).toBeNull();
+    expect(document.cookie).not.toMatch(/(^|; )(auth|selected-plan)=/);
+    expect(s.calls.some((c) => c.path === "/api/auth/logout")).toBe(false);
+  });
+
+  it("signs out: calls logout with the bearer, clears the cookies and state, and goes to index", async () => {
+    const s = setup();
+    await signIn(s);
+    document.cookie = "selected-plan=5; Path=/";
+
+    s.actor.send({ type: "session.signOut" });
+    await waitFor(s.actor, (x) => x.matches("signedOut"));
+
+    const logout = s.calls.filter((c) => c.path === "/api/auth/logout");
+    expect(logout).toEqual([
+      { path: "/api/auth/logout", method: "POST", authorization: `Bearer ${session.token}` },
+    ]);
+    expect(s.navigate).toHaveBeenCalledWith("/es");
+    expect(s.clearUserState).toHaveBeenCalledTimes(1);
+    expect(document.cookie).not.toMatch(/(^|; )(auth|selected-plan)=/);
+    expect(s.actor.getSnapshot().context).toMatchObject({
+      token: null,
+      client: null,
+      welcomeBannerVisible: false,
+    });
+  });
+
+  it("ignores an auth cookie whose token has expired", () => {
+    document.cookie = `auth=${encodeURIComponent(
+      JSON.stringify({ token: "x", expiry: new Date(Date.now() - 1000).toISOString() }),
+    )}; Path=/`;
+    expect(readSessionCookie()).toBeNull();
+  });
+});
