@@ -4,7 +4,6 @@ import { defineConfig } from "eslint/config";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import lingui from "eslint-plugin-lingui";
-import importX from "eslint-plugin-import-x";
 import globals from "globals";
 
 const features = readdirSync(new URL("./src/features", import.meta.url), { withFileTypes: true })
@@ -27,7 +26,6 @@ export default defineConfig(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    plugins: { "import-x": importX },
     rules: {
       "@typescript-eslint/no-unused-vars": [
         "error",
@@ -36,37 +34,33 @@ export default defineConfig(
       "@typescript-eslint/consistent-type-imports": "error",
       "@typescript-eslint/no-explicit-any": "off",
       "no-empty": ["error", { allowEmptyCatch: true }],
-      // Boundaries of the layout (STYLE.md): machines stay pure, the engine does no I/O,
-      // features do not import each other.
-      "import-x/no-restricted-paths": [
+    },
+  },
+  // Boundaries of the layout (STYLE.md): machines stay pure, the engine does no I/O, the contract
+  // depends on nothing of the app, and features do not import each other.
+  ...features.map((f) => ({
+    files: [`src/features/${f}/**/*.{ts,tsx}`],
+    rules: {
+      "no-restricted-imports": [
         "error",
         {
-          zones: [
+          patterns: [
             {
-              target: "./machines",
-              from: "./src",
-              except: ["./contract"],
-              message: "Machines depend only on the contract.",
-            },
-            {
-              target: "./src/engine",
-              from: "./src",
-              except: ["./engine", "./contract"],
-              message: "The engine is pure.",
-            },
-            {
-              target: "./src/contract",
-              from: "./src",
-              except: ["./contract"],
-              message: "The contract depends on nothing of the app.",
-            },
-            ...features.map((f) => ({
-              target: `./src/features/${f}`,
-              from: "./src/features",
-              except: [`./${f}`],
+              regex: `^\\.\\./(?!${f}/|\\.\\./)`,
               message: "Features do not import each other; move shared code to src/ui or src/app.",
-            })),
+            },
           ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ["src/contract/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [{ regex: "^\\.\\./", message: "The contract depends on nothing of the app." }],
         },
       ],
     },
@@ -78,6 +72,10 @@ export default defineConfig(
         "error",
         {
           patterns: [
+            {
+              regex: "^(\\.\\./)+src/(?!contract/)",
+              message: "Machines depend only on the contract.",
+            },
             {
               group: ["react", "react-*", "react/*", "@xstate/react", "react-router*"],
               message: "Machines import no React or router.",
@@ -92,12 +90,14 @@ export default defineConfig(
     },
   },
   {
-    files: ["src/engine/**/*.ts"],
+    files: ["src/engine/*.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
           patterns: [
+            // Relative to src/engine/*.ts; files one folder deeper get the rule below.
+            { regex: "^\\.\\./(?!contract/)", message: "The engine depends only on the contract." },
             {
               group: [
                 "node:*",
@@ -111,6 +111,31 @@ export default defineConfig(
                 "react*",
               ],
               message: "The engine is pure computation: no I/O.",
+            },
+          ],
+        },
+      ],
+      "no-restricted-globals": [
+        "error",
+        "fetch",
+        "XMLHttpRequest",
+        "localStorage",
+        "sessionStorage",
+        "document",
+        "window",
+      ],
+    },
+  },
+  {
+    files: ["src/engine/*/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(\\.\\./\\.\\./(?!contract/)|node:|ofetch|pg$|hono|react)",
+              message: "The engine is pure computation over the contract.",
             },
           ],
         },

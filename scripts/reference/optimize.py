@@ -407,6 +407,54 @@ def cvar_cases():
     return cases
 
 
+def cvar_random_cases():
+    """Small degenerate LPs: ties (returns rounded to 1%), identical and riskless assets, a tail
+    of 1 or a fractional number of scenarios, other confidence levels."""
+    rng = np.random.default_rng(65)
+    cases = []
+    while len(cases) < 40:
+        n = int(rng.integers(1, 13))
+        S = int(rng.choice([7, 20, 33, 50, 101]))
+        beta = float(rng.choice([0.95, 0.9, 0.99]))
+        R = np.round(rng.standard_normal((S, n)) * 0.02 + 0.001 * rng.standard_normal(n), 5)
+        if n > 2 and rng.random() < 0.3:
+            R[:, 1] = R[:, 0]
+        if n > 3 and rng.random() < 0.3:
+            R[:, 2] = 0.0001
+        if rng.random() < 0.3:
+            R = np.round(R, 2)
+        lo, hi = np.zeros(n), np.ones(n)
+        if rng.random() < 0.5:
+            hi = np.minimum(1, np.maximum(1.0 / n, rng.random(n) * 3 / n))
+            if hi.sum() < 1:
+                hi[:] = 1
+            lo = np.where(rng.random(n) < 0.2, np.minimum(hi, 0.5 / n), 0)
+        mu = R.mean(axis=0)
+        r1 = cvar_lp(R, beta, lo, hi)
+        assert r1.status == 0, r1.message
+        min_cvar = float(r1.fun)
+        capped = []
+        for f in (0.0, 0.3, 1.0):
+            cap = min_cvar + f * (abs(min_cvar) * 0.5 + 0.005)
+            r2 = cvar_lp(R, beta, lo, hi, mu=mu, cap=cap)
+            assert r2.status == 0, r2.message
+            w = r2.x[:n]
+            var, cv = historical(R, w, beta)
+            capped.append({"cap": cap, "expectedReturn": float(mu @ w), "cvar": cv, "var": var})
+        cases.append(
+            {
+                "name": f"random {len(cases)}: n={n} S={S} beta={beta}",
+                "scenarios": R.tolist(),
+                "confidence": beta,
+                "lower": lo.tolist(),
+                "upper": hi.tolist(),
+                "minimumCvar": min_cvar,
+                "capped": capped,
+            }
+        )
+    return cases
+
+
 # ---------------------------------------------------------------- cardinality
 
 
@@ -493,6 +541,7 @@ def main():
         "twoAsset": two_asset_cases(),
         "frontier": frontier_cases(),
         "cvar": cvar_cases(),
+        "cvarRandom": cvar_random_cases(),
         "cardinality": cardinality_cases(),
     }
     with open(OUT, "w") as f:

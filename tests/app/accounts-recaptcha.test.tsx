@@ -34,9 +34,7 @@ describe("loading reCAPTCHA in the browser", () => {
     const { recaptchaToken } = await freshLoader();
     const token = recaptchaToken("site key/1");
     await vi.waitFor(() => expect(scripts()).toHaveLength(1));
-    expect(scripts()[0]!.src).toBe(
-      "https://www.google.com/recaptcha/api.js?render=site%20key%2F1",
-    );
+    expect(scripts()[0]!.src).toBe("https://www.google.com/recaptcha/api.js?render=site%20key%2F1");
     expect(scripts()[0]!.async).toBe(true);
 
     const execute = scriptLoads();

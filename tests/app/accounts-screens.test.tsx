@@ -107,38 +107,40 @@ describe("sign-up screen", () => {
       },
       submit: "Crear mi cuenta",
       mismatch: "Las contraseñas no coinciden.",
-      strength: { empty: "Escribe una contraseña", weak: "Débil", medium: "Media", strong: "Fuerte" },
+      strength: {
+        empty: "Escribe una contraseña",
+        weak: "Débil",
+        medium: "Media",
+        strong: "Fuerte",
+      },
     },
   ];
 
-  it.each(cases)(
-    "shows the mismatch message at $path and does not call register",
-    async (c) => {
-      const log = vi.spyOn(console, "error").mockImplementation(() => {});
-      const api = fakeApi();
-      await renderApp(c.path, { services: testServices("ht", api.fetch) });
-      await screen.findByLabelText(c.labels.confirm);
+  it.each(cases)("shows the mismatch message at $path and does not call register", async (c) => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const api = fakeApi();
+    await renderApp(c.path, { services: testServices("ht", api.fetch) });
+    await screen.findByLabelText(c.labels.confirm);
 
-      type(c.labels.name, "Ada");
-      type(c.labels.surname, "Lovelace");
-      type(c.labels.email, "ada@example.test");
-      type(c.labels.password, "Correct-Horse-42");
-      type(c.labels.confirm, "Correct-Horse-43");
-      fireEvent.click(screen.getByLabelText(c.labels.policies));
-      fireEvent.click(screen.getByRole("button", { name: c.submit }));
+    type(c.labels.name, "Ada");
+    type(c.labels.surname, "Lovelace");
+    type(c.labels.email, "ada@example.test");
+    type(c.labels.password, "Correct-Horse-42");
+    type(c.labels.confirm, "Correct-Horse-43");
+    fireEvent.click(screen.getByLabelText(c.labels.policies));
+    fireEvent.click(screen.getByRole("button", { name: c.submit }));
 
-      // The form's alert and the confirmation field both carry the message.
-      await waitFor(() => expect(screen.getAllByText(c.mismatch)).toHaveLength(2));
-      const alerts = screen.getAllByRole("alert").map((a) => a.textContent);
-      expect(alerts).toContain(c.mismatch);
-      expect(log).toHaveBeenCalledWith("Passwords don't match");
-      const everyCall = [
-        ...api.calls.map((x) => x.url),
-        ...vi.mocked(globalThis.fetch).mock.calls.map(([u]) => String(u)),
-      ];
-      expect(everyCall.filter((u) => u.includes("/auth/register"))).toEqual([]);
-    },
-  );
+    // The form's alert and the confirmation field both carry the message.
+    await waitFor(() => expect(screen.getAllByText(c.mismatch)).toHaveLength(2));
+    const alerts = screen.getAllByRole("alert").map((a) => a.textContent);
+    expect(alerts).toContain(c.mismatch);
+    expect(log).toHaveBeenCalledWith("Passwords don't match");
+    const everyCall = [
+      ...api.calls.map((x) => x.url),
+      ...vi.mocked(globalThis.fetch).mock.calls.map(([u]) => String(u)),
+    ];
+    expect(everyCall.filter((u) => u.includes("/auth/register"))).toEqual([]);
+  });
 
   it.each(cases)("shows the password strength as the user types at $path", async (c) => {
     await renderApp(c.path, { services: testServices("ht", fakeApi().fetch) });

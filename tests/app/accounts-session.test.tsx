@@ -35,7 +35,12 @@ const client: Client = {
   birthDate: null,
   tin: null,
   postalCode: null,
-  policies: { acceptedVersion: "2026-01", acceptedAt: null, currentVersion: "2026-01", accepted: true },
+  policies: {
+    acceptedVersion: "2026-01",
+    acceptedAt: null,
+    currentVersion: "2026-01",
+    accepted: true,
+  },
   city: null,
   address: null,
   emailConfirmed: true,
@@ -177,7 +182,9 @@ describe("the app's session", () => {
     await expect(s.http.call(endpoints.client)).rejects.toThrow();
 
     expect(s.actor.getSnapshot().value).toBe("signedOut");
-    expect(s.navigate).toHaveBeenCalledWith("/es/acceso-de-usuario?returnTo=%2Fes%2Fmercados%3Fx%3D1");
+    expect(s.navigate).toHaveBeenCalledWith(
+      "/es/acceso-de-usuario?returnTo=%2Fes%2Fmercados%3Fx%3D1",
+    );
     expect(s.clearUserState).toHaveBeenCalledTimes(1);
     expect(readSessionCookie()).toBeNull();
     expect(document.cookie).not.toMatch(/(^|; )(auth|selected-plan)=/);

@@ -185,6 +185,83 @@ describe("larger universes: heuristic with a reported bound", () => {
   });
 });
 
+describe("random small problems against enumeration (bounds, kept assets, groups, both modes)", () => {
+  const subsets = (n: number) =>
+    Array.from({ length: (1 << n) - 1 }, (_, m) =>
+      Array.from({ length: n }, (_, i) => i).filter((i) => (m + 1) & (1 << i)),
+    );
+  it("150 problems", () => {
+    for (let seed = 1; seed <= 150; seed++) {
+      const random = createRandom(seed * 31);
+      const n = 2 + Math.floor(random.next() * 7);
+      const k = 1 + Math.floor(random.next() * 3);
+      const B = Array.from({ length: n }, () => Array.from({ length: k }, () => random.normal()));
+      const singular = random.next() < 0.2;
+      const covariance = factorCovariance(
+        B,
+        Array.from({ length: n }, () => (singular ? 0 : random.next())),
+      );
+      const K = 1 + Math.floor(random.next() * Math.min(4, n));
+      const mode = random.next() < 0.5 ? "atMost" : "exactly";
+      const lower =
+        random.next() < 0.4
+          ? Array.from({ length: n }, () => (random.next() < 0.5 ? 0.1 * random.next() : 0))
+          : null;
+      const upper =
+        random.next() < 0.4 ? Array.from({ length: n }, () => 0.3 + 0.7 * random.next()) : null;
+      const keep = random.next() < 0.3 ? [Math.floor(random.next() * n)] : [];
+      const group =
+        random.next() < 0.3
+          ? {
+              members: Array.from({ length: n }, (_, i) => i).filter((i) => i >= n / 2),
+              max: Math.floor(random.next() * 2),
+            }
+          : null;
+      const minHolding = mode === "exactly" ? 1 / (10 * K) : 0;
+      let best = Infinity;
+      for (const T of subsets(n)) {
+        if (mode === "exactly" ? T.length !== K : T.length > K) continue;
+        if (!keep.every((i) => T.includes(i))) continue;
+        if (group && T.filter((i) => group.members.includes(i)).length > group.max) continue;
+        const lo = T.map((i) => Math.max(lower ? lower[i]! : 0, minHolding));
+        const hi = T.map((i) => (upper ? upper[i]! : 1));
+        if (lo.some((l, t) => l > hi[t]!)) continue;
+        const sub: Matrix = {
+          rows: T.length,
+          cols: T.length,
+          data: Float64Array.from(T.flatMap((i) => T.map((j) => covariance.data[i * n + j]!))),
+        };
+        const q = minimumRisk({
+          covariance: sub,
+          lower: Float64Array.from(lo),
+          upper: Float64Array.from(hi),
+        });
+        if (q.ok) best = Math.min(best, q.value.variance);
+      }
+      const r = minimumRiskWithCardinality({
+        covariance,
+        maxAssets: K,
+        mode,
+        lower: lower ? Float64Array.from(lower) : undefined,
+        upper: upper ? Float64Array.from(upper) : undefined,
+        keep,
+        group: group ?? undefined,
+      });
+      if (best === Infinity) {
+        expect(r.ok, `seed ${seed}`).toBe(false);
+        if (!r.ok) expect(r.reason.code).toMatch(/CARDINALITY_INFEASIBLE|BOUNDS_INFEASIBLE/);
+        continue;
+      }
+      if (!r.ok) throw new Error(`seed ${seed}: ${JSON.stringify(r.reason)}`);
+      expect(r.value.provenOptimal, `seed ${seed}`).toBe(true);
+      expect(Math.abs(r.value.variance - best), `seed ${seed}`).toBeLessThanOrEqual(
+        1e-6 * best + 1e-15,
+      );
+      expectAdmissible(r.value, { maxAssets: K, mode, lower, upper, keep, minHolding, group });
+    }
+  });
+});
+
 describe("new assets from the universe", () => {
   const covariance = marketCovariance(60, 21);
   const current = [0, 1, 2, 3, 4, 5];
@@ -195,8 +272,11 @@ describe("new assets from the universe", () => {
       current,
       keep: [{ index: 2, min: 0.1, max: 0.3 }],
       maxNewAssets: 3,
+      expectedReturns: Float64Array.from({ length: 60 }, (_, i) => i / 1000),
     });
     if (!r.ok) throw new Error(JSON.stringify(r.reason));
+    const expected = r.value.held.reduce((s, i) => s + (r.value.weights[i]! * i) / 1000, 0);
+    expect(r.value.expectedReturn).toBeCloseTo(expected, 15);
     const added = r.value.held.filter((i) => !current.includes(i));
     expect(added.length).toBeLessThanOrEqual(3);
     expect(r.value.weights[2]).toBeGreaterThanOrEqual(0.1 - 1e-12);

@@ -24,7 +24,7 @@ interface CvarCase {
 }
 const reference = JSON.parse(
   readFileSync(new URL("./reference/optimize.json", import.meta.url), "utf8"),
-) as { cvar: CvarCase[] };
+) as { cvar: CvarCase[]; cvarRandom: Omit<CvarCase, "infeasibleCap">[] };
 
 const toMatrix = (rows: number[][]): Matrix => ({
   rows: rows.length,
@@ -114,6 +114,39 @@ describe("maximum expected return with CVaR95 ≤ cap against HiGHS", () => {
       relClose(r.reason.detail.minimumCvar!, c.minimumCvar);
     });
   }
+});
+
+describe("small degenerate LPs against HiGHS (ties, identical and riskless assets, tails of 1)", () => {
+  it(`${reference.cvarRandom.length} problems, minimum CVaR and 3 caps each`, () => {
+    for (const c of reference.cvarRandom) {
+      const scenarios = toMatrix(c.scenarios);
+      const lower = arr(c.lower);
+      const upper = arr(c.upper);
+      const confidence = c.confidence;
+      const min = minimumCvar({ scenarios, lower, upper, confidence });
+      if (!min.ok) throw new Error(`${c.name}: ${JSON.stringify(min.reason)}`);
+      expect(Math.abs(min.value.cvar - c.minimumCvar), c.name).toBeLessThanOrEqual(
+        1e-6 * Math.max(Math.abs(c.minimumCvar), 1e-6),
+      );
+      for (const capped of c.capped) {
+        const r = maximumReturnWithCvarCap({
+          scenarios,
+          lower,
+          upper,
+          confidence,
+          maxCvar: capped.cap,
+        });
+        if (!r.ok) throw new Error(`${c.name}: ${JSON.stringify(r.reason)}`);
+        expect(
+          Math.abs(r.value.expectedReturn - capped.expectedReturn),
+          c.name,
+        ).toBeLessThanOrEqual(1e-6 * Math.max(Math.abs(capped.expectedReturn), 1e-6));
+        expect(r.value.cvar, c.name).toBeLessThanOrEqual(capped.cap + 1e-9);
+        expectFeasible(r.value.weights, lower, upper);
+        expect(Math.abs(r.value.certificate.dualityGap)).toBeLessThanOrEqual(1e-9);
+      }
+    }
+  });
 });
 
 describe("a larger problem (n = 120, S = 1260, no reference): certificates and consistency", () => {

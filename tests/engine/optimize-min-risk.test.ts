@@ -6,7 +6,9 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { quadForm, type Matrix } from "../../src/engine/linalg.ts";
 import { boundsWithKeptAssets } from "../../src/engine/optimize/bounds.ts";
+import { efficientFrontier } from "../../src/engine/optimize/frontier.ts";
 import { minimumRisk } from "../../src/engine/optimize/min-risk.ts";
+import { createRandom } from "../../src/engine/random.ts";
 
 interface QpCase {
   name: string;
@@ -236,6 +238,65 @@ describe("degenerate inputs (documented answers)", () => {
     if (!r.ok) throw new Error(r.reason.code);
     expect(r.value.weights[0]).toBeCloseTo(2 / 3, 12);
     expect(r.value.variance).toBeLessThanOrEqual(1e-15);
+  });
+});
+
+describe("random semidefinite problems: every answer certified by its KKT conditions", () => {
+  // Rank-deficient factor models (no specific risk), duplicated and riskless assets, random
+  // bounds; the minimum risk and a 7-point frontier of each.
+  it("300 problems", () => {
+    for (let seed = 1; seed <= 300; seed++) {
+      const random = createRandom(seed);
+      const n = 1 + Math.floor(random.next() * (seed % 10 === 0 ? 80 : 15));
+      const k = 1 + Math.floor(random.next() * 4);
+      const B = Array.from({ length: n }, () => Array.from({ length: k }, () => random.normal()));
+      const singular = random.next() < 0.4;
+      const d = Array.from({ length: n }, () => (singular ? 0 : random.next()));
+      if (n > 2 && random.next() < 0.3) {
+        B[1] = [...B[0]!];
+        d[1] = d[0]!;
+      }
+      if (n > 3 && random.next() < 0.2) {
+        B[2] = B[2]!.map(() => 0);
+        d[2] = 0;
+      }
+      const cov = factorCovariance(B, d);
+      let lower: Float64Array | undefined;
+      let upper: Float64Array | undefined;
+      if (random.next() < 0.5) {
+        lower = Float64Array.from({ length: n }, () =>
+          random.next() < 0.3 ? (0.5 * random.next()) / n : 0,
+        );
+        upper = Float64Array.from({ length: n }, (_, i) =>
+          Math.max(lower![i]!, random.next() < 0.5 ? 1 : Math.min(1, (3 * random.next()) / n)),
+        );
+      }
+      const r = minimumRisk({ covariance: cov, lower, upper });
+      if (!r.ok) {
+        expect(r.reason.code, `seed ${seed}`).toBe("BOUNDS_INFEASIBLE");
+        continue;
+      }
+      expectFeasible(r.value.weights, lower, upper);
+      expectKkt(cov, r.value.weights, lower, upper);
+      const mu = Float64Array.from({ length: n }, () =>
+        random.next() < 0.2 ? 0.05 : random.normal(),
+      );
+      const f = efficientFrontier({
+        covariance: cov,
+        expectedReturns: mu,
+        lower,
+        upper,
+        points: 7,
+      });
+      if (!f.ok) throw new Error(`seed ${seed}: ${JSON.stringify(f.reason)}`);
+      const muScale = Math.max(...[...mu].map(Math.abs));
+      for (const p of f.value.points) {
+        expect(p.kkt.stationarity, `seed ${seed}`).toBeLessThanOrEqual(1e-9);
+        expect(p.kkt.dualInfeasibility, `seed ${seed}`).toBeLessThanOrEqual(1e-9);
+        expect(p.kkt.primalInfeasibility, `seed ${seed}`).toBeLessThanOrEqual(1e-9);
+        expect(Math.abs(p.expectedReturn - p.targetReturn)).toBeLessThanOrEqual(1e-9 * muScale);
+      }
+    }
   });
 });
 

@@ -37,9 +37,7 @@ describe("recaptchaLoadMachine", () => {
 
   it("has the specification's messages", () => {
     expect(recaptchaErrors.notBrowser).toBe("This is a library for the browser!");
-    expect(recaptchaErrors.differentKey).toBe(
-      "reCAPTCHA already loaded with different site key!",
-    );
+    expect(recaptchaErrors.differentKey).toBe("reCAPTCHA already loaded with different site key!");
   });
 
   it("starts not loaded and injects nothing until asked", () => {
@@ -125,7 +123,7 @@ describe("recaptchaLoadMachine", () => {
     expect(injectScript).toHaveBeenCalledTimes(1);
   });
 
-  it("fails outside a browser with \"This is a library for the browser!\", injecting nothing", () => {
+  it('fails outside a browser with "This is a library for the browser!", injecting nothing', () => {
     const { actor, injectScript } = start({ readyAfterMs: 0, isBrowser: false });
     actor.send({ type: "recaptcha.load", siteKey: "key-1" });
     expect(actor.getSnapshot().value).toBe("failed");

@@ -28,7 +28,12 @@ const client: Client = {
   birthDate: null,
   tin: null,
   postalCode: null,
-  policies: { acceptedVersion: "2026-01", acceptedAt: null, currentVersion: "2026-01", accepted: true },
+  policies: {
+    acceptedVersion: "2026-01",
+    acceptedAt: null,
+    currentVersion: "2026-01",
+    accepted: true,
+  },
   city: null,
   address: null,
   emailConfirmed: true,
@@ -96,7 +101,10 @@ function start(fakes: Fakes = {}) {
   return { actor, spies, visited };
 }
 
-const settled = (actor: ReturnType<typeof start>["actor"], state: string) =>
+type StateName =
+  "restoring" | "signedOut" | "signingIn" | "loadingClient" | "signedIn" | "signingOut" | "expired";
+
+const settled = (actor: ReturnType<typeof start>["actor"], state: StateName) =>
   waitFor(actor, (s) => s.matches(state), { timeout: 2000 });
 
 async function signedIn(fakes: Fakes = {}) {
@@ -159,7 +167,9 @@ describe("sessionMachine", () => {
       await settled(actor, "signedOut");
 
       actor.send({ type: "session.signIn", credentials });
-      await waitFor(actor, (s) => s.matches("signedOut") && s.context.error !== null);
+      await waitFor(actor, (s) => s.matches("signedOut") && s.context.error !== null, {
+        timeout: 2000,
+      });
 
       expect(actor.getSnapshot().context).toMatchObject({
         error: "INVALID_CREDENTIALS",
@@ -178,7 +188,7 @@ describe("sessionMachine", () => {
       });
       await settled(actor, "signedOut");
       actor.send({ type: "session.signIn", credentials });
-      await waitFor(actor, (s) => s.context.error !== null);
+      await waitFor(actor, (s) => s.context.error !== null, { timeout: 2000 });
       expect(actor.getSnapshot().context.error).toBe("INTERNAL_ERROR");
       expect(actor.getSnapshot().value).toBe("signedOut");
     });
@@ -193,7 +203,7 @@ describe("sessionMachine", () => {
       });
       await settled(actor, "signedOut");
       actor.send({ type: "session.signIn", credentials });
-      await waitFor(actor, (s) => s.context.error !== null);
+      await waitFor(actor, (s) => s.context.error !== null, { timeout: 2000 });
       actor.send({ type: "session.signIn", credentials });
       expect(actor.getSnapshot().context.error).toBeNull();
       await settled(actor, "signedIn");
@@ -324,7 +334,7 @@ describe("sessionMachine", () => {
           throw new SessionFailure("UNAUTHORIZED");
         },
       });
-      await waitFor(actor, () => spies.navigateToSignIn.mock.calls.length > 0);
+      await waitFor(actor, () => spies.navigateToSignIn.mock.calls.length > 0, { timeout: 2000 });
       expect(actor.getSnapshot().value).toBe("signedOut");
       expect(visited).toEqual(["restoring", "loadingClient", "expired", "signedOut"]);
       expect(spies.clearClientState).toHaveBeenCalledTimes(1);
@@ -340,7 +350,9 @@ describe("sessionMachine", () => {
           throw new SessionFailure("NETWORK_ERROR");
         },
       });
-      await waitFor(actor, (s) => s.matches("signedOut") && s.context.error !== null);
+      await waitFor(actor, (s) => s.matches("signedOut") && s.context.error !== null, {
+        timeout: 2000,
+      });
       expect(actor.getSnapshot().context).toMatchObject({
         error: "NETWORK_ERROR",
         token: null,
@@ -354,7 +366,7 @@ describe("sessionMachine", () => {
     it("ends signed out when the stored session cannot be read", async () => {
       const machine = sessionMachine.provide({
         actors: {
-          restoreSession: fromPromise(async () => {
+          restoreSession: fromPromise<SessionToken | null>(async () => {
             throw new Error("cookie unreadable");
           }),
         },

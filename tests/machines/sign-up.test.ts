@@ -34,7 +34,7 @@ describe("signUpMachine", () => {
     expect(actor.getSnapshot().context.error).toBeNull();
   });
 
-  it("logs exactly \"Passwords don't match\" on a mismatch, sends nothing and shows PASSWORDS_DONT_MATCH", async () => {
+  it('logs exactly "Passwords don\'t match" on a mismatch, sends nothing and shows PASSWORDS_DONT_MATCH', async () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
     const { actor, register } = start();
 
@@ -69,7 +69,7 @@ describe("signUpMachine", () => {
     const { actor, register } = start();
     const password = "abcdefg1";
     actor.send({ type: "signUp.submit", form: { ...form, password, confirmPassword: password } });
-    await waitFor(actor, (s) => s.matches("registered"));
+    await waitFor(actor, (s) => s.matches("registered"), { timeout: 2000 });
     expect(register).toHaveBeenCalledTimes(1);
   });
 
@@ -80,14 +80,14 @@ describe("signUpMachine", () => {
     });
 
     actor.send({ type: "signUp.submit", form });
-    await waitFor(actor, (s) => s.context.error !== null);
+    await waitFor(actor, (s) => s.context.error !== null, { timeout: 2000 });
     expect(actor.getSnapshot().value).toBe("editing");
     expect(actor.getSnapshot().context.error).toBe("CAPTCHA_FAILED");
 
     actor.send({ type: "signUp.edit" });
     expect(actor.getSnapshot().context.error).toBeNull();
     actor.send({ type: "signUp.submit", form });
-    await waitFor(actor, (s) => s.matches("registered"));
+    await waitFor(actor, (s) => s.matches("registered"), { timeout: 2000 });
     expect(register).toHaveBeenCalledTimes(2);
   });
 
@@ -96,7 +96,7 @@ describe("signUpMachine", () => {
       throw new Error("boom");
     });
     actor.send({ type: "signUp.submit", form });
-    await waitFor(actor, (s) => s.context.error !== null);
+    await waitFor(actor, (s) => s.context.error !== null, { timeout: 2000 });
     expect(actor.getSnapshot().context.error).toBe("INTERNAL_ERROR");
   });
 
@@ -106,7 +106,7 @@ describe("signUpMachine", () => {
     actor.send({ type: "signUp.submit", form });
     expect(actor.getSnapshot().value).toBe("submitting");
     actor.send({ type: "signUp.submit", form });
-    await waitFor(actor, (s) => s.matches("registered"));
+    await waitFor(actor, (s) => s.matches("registered"), { timeout: 2000 });
 
     expect(register).toHaveBeenCalledTimes(1);
     expect(register).toHaveBeenCalledWith(form);

@@ -300,17 +300,20 @@ describe.each(databaseTargets)("the client's own data on $name", (target) => {
       ["birthDate", { birthDate: "09/12/1906" }],
       ["phone", { phone: "call me maybe" }],
       ["language", { language: "de" }],
-    ])("refuses an invalid %s with 400 INVALID_REQUEST naming it, changing nothing", async (field, change) => {
-      const { agent, token } = await newClient();
-      const before = (await agent.get("/client", token)).body;
+    ])(
+      "refuses an invalid %s with 400 INVALID_REQUEST naming it, changing nothing",
+      async (field, change) => {
+        const { agent, token } = await newClient();
+        const before = (await agent.get("/client", token)).body;
 
-      const res = await agent.put("/client", { ...profile, ...change }, token);
+        const res = await agent.put("/client", { ...profile, ...change }, token);
 
-      expect(res.status).toBe(400);
-      expect(res.body.msgCode).toBe("INVALID_REQUEST");
-      expect(res.body.issues.map((i: { path: string }) => i.path)).toEqual([field]);
-      expect((await agent.get("/client", token)).body).toEqual(before);
-    });
+        expect(res.status).toBe(400);
+        expect(res.body.msgCode).toBe("INVALID_REQUEST");
+        expect(res.body.issues.map((i: { path: string }) => i.path)).toEqual([field]);
+        expect((await agent.get("/client", token)).body).toEqual(before);
+      },
+    );
 
     it("ignores fields the profile does not edit: email, kind, confirmation, level, id", async () => {
       const { agent, token, email, id } = await newClient();
@@ -463,21 +466,21 @@ describe.each(databaseTargets)("the client's own data on $name", (target) => {
     async function twoClients() {
       const a = await newClient();
       const b = await newClient({ name: "Barbara", surname: "Liskov" });
-      await database.db.insert(subscriptions).values({
-        clientId: b.id,
-        product: "simMonk",
-        tier: "standard",
-        planId: 5,
-        active: true,
-        expiryDate: new Date(Date.now() + 86_400_000),
-      });
-      await database.db.insert(portfolios).values({
-        clientId: b.id,
-        product: "simMonk",
-        name: "b's",
-        saved: true,
-        monkeyRegion: "eu",
-      });
+      // Both subscribed alike; only B has saved portfolios and B's subscription has its own end.
+      for (const [id, expiryDate] of [
+        [a.id, new Date(Date.now() + 86_400_000)],
+        [b.id, new Date(Date.now() + 2 * 86_400_000)],
+      ] as const) {
+        await database.db.insert(subscriptions).values([
+          { clientId: id, product: "simMonk", tier: "standard", planId: 5, expiryDate },
+          { clientId: id, product: "simAssets", tier: "standard", planId: 5, expiryDate },
+        ]);
+      }
+      await database.db.insert(portfolios).values([
+        { clientId: b.id, product: "simMonk", name: "b's", saved: true, monkeyRegion: "eu" },
+        { clientId: b.id, product: "simAssets", name: "b's 1", saved: true },
+        { clientId: b.id, product: "simAssets", name: "b's 2", saved: true },
+      ]);
       await database.db.insert(invoiceInfo).values({
         clientId: b.id,
         name: "Barbara Liskov",
@@ -510,21 +513,27 @@ describe.each(databaseTargets)("the client's own data on $name", (target) => {
       const seenByB = await read(b.agent, b.token);
 
       expect(seenByA.client).toMatchObject({ id: a.id, email: a.email, name: "Ada" });
-      expect(seenByA.client.subscriptions.simMonk.active).toBe(false);
+      expect(seenByA.client.subscriptions.simMonk.expiryDate).not.toBe(
+        seenByB.client.subscriptions.simMonk.expiryDate,
+      );
+      expect(Date.parse(seenByA.client.subscriptions.simMonk.expiryDate)).toBeLessThan(
+        Date.now() + 1.5 * 86_400_000,
+      );
       expect(seenByA.limits).toEqual([
-        { category: "simAssets", availablePortfolios: 0 },
+        { category: "simAssets", availablePortfolios: 5 },
         { category: "simIndices", availablePortfolios: 0 },
-        { category: "simMonk", availablePortfolios: { eu: 0, usa: 0 } },
+        { category: "simMonk", availablePortfolios: { eu: 1, usa: 1 } },
       ]);
       expect(seenByA.invoice).toMatchObject({ name: "", tin: "", companyName: "", company: false });
       expect(JSON.stringify(seenByA)).not.toMatch(/Barbara|Liskov|B-TIN|MIT|Vassar/);
       expect(JSON.stringify(seenByA)).not.toContain(b.email);
 
       expect(seenByB.client).toMatchObject({ id: b.id, email: b.email, name: "Barbara" });
-      expect(seenByB.limits).toContainEqual({
-        category: "simMonk",
-        availablePortfolios: { eu: 0, usa: 1 },
-      });
+      expect(seenByB.limits).toEqual([
+        { category: "simAssets", availablePortfolios: 3 },
+        { category: "simIndices", availablePortfolios: 0 },
+        { category: "simMonk", availablePortfolios: { eu: 0, usa: 1 } },
+      ]);
       expect(seenByB.invoice).toMatchObject({ name: "Barbara Liskov", company: true });
     });
 

@@ -56,8 +56,12 @@ describe.each(databaseTargets)("demo accounts on $name", (target) => {
 
   const demoRows = async () =>
     Number(
-      (await database.db.select({ n: count() }).from(clients).where(like(clients.email, "%@demo.test")))[0]!
-        .n,
+      (
+        await database.db
+          .select({ n: count() })
+          .from(clients)
+          .where(like(clients.email, "%@demo.test"))
+      )[0]!.n,
     );
 
   beforeAll(async () => {
@@ -93,7 +97,11 @@ describe.each(databaseTargets)("demo accounts on $name", (target) => {
       expect(c.subscriptions[p].active).toBe(false);
       expect(c.permissions[p].construction.simulator).toBe(false);
     }
-    expect(accountFactsOf(c)).toMatchObject({ kind: "standard", trial: false, subscribedProducts: [] });
+    expect(accountFactsOf(c)).toMatchObject({
+      kind: "standard",
+      trial: false,
+      subscribedProducts: [],
+    });
   });
 
   it("assets-standard@ and assets-advanced@ are subscribed to simAssets at their tier", () => {
@@ -126,7 +134,7 @@ describe.each(databaseTargets)("demo accounts on $name", (target) => {
     for (const p of ["simAssets", "simIndices", "simMonk"] as const) {
       expect(c.subscriptions[p]).toMatchObject({ active: true, tier: "advanced" });
     }
-    expect(accountFactsOf(c).subscribedProducts.sort()).toEqual([
+    expect([...accountFactsOf(c).subscribedProducts].sort()).toEqual([
       "simAssets",
       "simIndices",
       "simMonk",

@@ -214,7 +214,7 @@ describe.each(restartableTargets)("the sign-in limits across a restart on $name"
     open = null;
 
     open = await store.open();
-    const after = await buildAccountsApp(open);
+    const after = await buildAccountsApp(open, {}, { freshModules: true });
 
     expectLimited(await apiAgent(after.app).post("/auth/login", { email, password }));
     expectLimited(await apiAgent(after.app, attacker).post("/auth/login", other));

@@ -120,7 +120,11 @@ describe.each(databaseTargets)("sessions and passwords on $name", (target) => {
 
       const res = await agent.put(
         "/auth/change-password",
-        { currentPassword: "Wrong-current-1", newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+        {
+          currentPassword: "Wrong-current-1",
+          newPassword: NEW_PASSWORD,
+          confirmPassword: NEW_PASSWORD,
+        },
         token,
       );
 
@@ -128,9 +132,7 @@ describe.each(databaseTargets)("sessions and passwords on $name", (target) => {
       expect(res.body).toEqual({ msgCode: "WRONG_PASSWORD" });
       expect((await agent.get("/client", token)).status).toBe(200);
       expect((await agent.post("/auth/login", { email, password })).status).toBe(200);
-      expect(
-        (await agent.post("/auth/login", { email, password: NEW_PASSWORD })).status,
-      ).toBe(400);
+      expect((await agent.post("/auth/login", { email, password: NEW_PASSWORD })).status).toBe(400);
     });
 
     it("refuses a new password and confirmation that differ with 400 PASSWORDS_DONT_MATCH", async () => {
@@ -139,7 +141,11 @@ describe.each(databaseTargets)("sessions and passwords on $name", (target) => {
 
       const res = await agent.put(
         "/auth/change-password",
-        { currentPassword: password, newPassword: NEW_PASSWORD, confirmPassword: `${NEW_PASSWORD}!` },
+        {
+          currentPassword: password,
+          newPassword: NEW_PASSWORD,
+          confirmPassword: `${NEW_PASSWORD}!`,
+        },
         token,
       );
 
@@ -208,9 +214,7 @@ describe.each(databaseTargets)("sessions and passwords on $name", (target) => {
       const old = await agent.post("/auth/login", { email, password });
       expect(old.status).toBe(400);
       expect(old.body).toEqual({ msgCode: "INVALID_CREDENTIALS" });
-      expect((await agent.post("/auth/login", { email, password: NEW_PASSWORD })).status).toBe(
-        200,
-      );
+      expect((await agent.post("/auth/login", { email, password: NEW_PASSWORD })).status).toBe(200);
     });
   });
 
@@ -266,9 +270,7 @@ describe.each(databaseTargets)("sessions and passwords on $name", (target) => {
         expect((await agent.get("/client", old)).status).toBe(401);
       }
       expect((await agent.post("/auth/login", { email, password })).status).toBe(400);
-      expect((await agent.post("/auth/login", { email, password: NEW_PASSWORD })).status).toBe(
-        200,
-      );
+      expect((await agent.post("/auth/login", { email, password: NEW_PASSWORD })).status).toBe(200);
       const again = await agent.post("/auth/recover-password", {
         ...body,
         password: "Third-password-3",
@@ -276,9 +278,7 @@ describe.each(databaseTargets)("sessions and passwords on $name", (target) => {
       });
       expect(again.status).toBe(400);
       expect(again.body).toEqual({ msgCode: "INVALID_TOKEN" });
-      expect((await agent.post("/auth/login", { email, password: NEW_PASSWORD })).status).toBe(
-        200,
-      );
+      expect((await agent.post("/auth/login", { email, password: NEW_PASSWORD })).status).toBe(200);
     });
 
     it("makes the token last 1 hour, and refuses it once expired", async () => {
@@ -401,9 +401,7 @@ describe.each(databaseTargets)("sessions and passwords on $name", (target) => {
         password: NEW_PASSWORD,
         confirmPassword: NEW_PASSWORD,
       });
-      expect((await agent.post("/auth/login", { email, password: NEW_PASSWORD })).status).toBe(
-        200,
-      );
+      expect((await agent.post("/auth/login", { email, password: NEW_PASSWORD })).status).toBe(200);
     });
   });
 });

@@ -5,9 +5,11 @@ import path from "node:path";
 import { solveChallenge, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import pg from "pg";
+import { vi } from "vitest";
 import type { SignUpRequest } from "../../src/contract/accounts.ts";
 import { powCheck, type BotCheck } from "../../src/server/accounts/captcha.ts";
 import { createMailer, type Mailer } from "../../src/server/accounts/mailer.ts";
+import type { AnalyticsPool } from "../../src/server/analytics/pool.ts";
 import { createApp } from "../../src/server/app.ts";
 import { loadConfig, type ServerConfig } from "../../src/server/config.ts";
 import { openDatabase, type Database } from "../../src/server/db/database.ts";
@@ -29,31 +31,71 @@ export interface AccountsApp {
   readonly botCheck: BotCheck;
 }
 
+/** The analytics worker pool: the accounts routes must not use it (any use fails the test). */
+const unusedPool = new Proxy({} as AnalyticsPool, {
+  get: (_target, key) => {
+    throw new Error(`pool.${String(key)} must not be used by the accounts routes`);
+  },
+});
+
+/** The modules an app is built from; imported afresh to play a new server process. */
+async function appModules(fresh: boolean) {
+  if (!fresh) return { createApp, loadConfig, createLogger, createMailer, powCheck };
+  vi.resetModules();
+  const [app, config, logger, mailer, captcha] = await Promise.all([
+    import("../../src/server/app.ts"),
+    import("../../src/server/config.ts"),
+    import("../../src/server/logger.ts"),
+    import("../../src/server/accounts/mailer.ts"),
+    import("../../src/server/accounts/captcha.ts"),
+  ]);
+  return {
+    createApp: app.createApp,
+    loadConfig: config.loadConfig,
+    createLogger: logger.createLogger,
+    createMailer: mailer.createMailer,
+    powCheck: captcha.powCheck,
+  };
+}
+
 /**
  * The app with its real accounts dependencies: the outbox mailer and the proof-of-work bot check.
- * X-Forwarded-For is trusted so each test can sign in from an address of its own.
+ * X-Forwarded-For is trusted so each test can sign in from an address of its own. With
+ * `freshModules` every server module is loaded again, so nothing kept in module memory survives:
+ * what a restarted process would see.
  */
 export async function buildAccountsApp(
   database: Database,
   env: Record<string, string> = {},
-  options: { botCheck?: BotCheck } = {},
+  options: { botCheck?: BotCheck; freshModules?: boolean } = {},
 ): Promise<AccountsApp> {
-  const config = loadConfig({
+  const m = await appModules(options.freshModules ?? false);
+  const config = m.loadConfig({
     EDITION: "ht",
     TRUST_PROXY: "true",
     PUBLIC_URL,
     OUTBOX_PAGE: "true",
     ...env,
   });
-  const logger = createLogger("silent");
-  const mailer = await createMailer({
+  const logger = m.createLogger("silent");
+  const mailer = await m.createMailer({
     smtpUrl: null,
     from: config.mailFrom,
     db: database.db,
     logger,
   });
-  const botCheck = options.botCheck ?? cheapPowCheck(database);
-  const app = createApp({ config, database, logger, version: "0.0.0-test", mailer, botCheck });
+  const botCheck =
+    options.botCheck ??
+    m.powCheck({ db: database.db, secret: TEST_CAPTCHA_SECRET, cost: 1, maxCounter: 50 });
+  const app = m.createApp({
+    config,
+    database,
+    logger,
+    version: "0.0.0-test",
+    mailer,
+    botCheck,
+    pool: unusedPool,
+  });
   return { app, config, database, mailer, botCheck };
 }
 
@@ -64,8 +106,7 @@ export interface ApiAnswer<T = any> {
 }
 
 /** A fresh network address, so rate limits per address do not leak between tests. */
-export const newAddress = (): string =>
-  `10.${[...randomBytes(3)].map((b) => String(b)).join(".")}`;
+export const newAddress = (): string => `10.${[...randomBytes(3)].map((b) => String(b)).join(".")}`;
 
 /** Calls the API of `app` from one network address, optionally with a bearer token. */
 export function apiAgent(app: AccountsApp["app"], address: string = newAddress()) {
@@ -86,7 +127,11 @@ export function apiAgent(app: AccountsApp["app"], address: string = newAddress()
       ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
     });
     const text = await res.text();
-    return { status: res.status, body: text ? (JSON.parse(text) as T) : null, headers: res.headers };
+    return {
+      status: res.status,
+      body: (text ? JSON.parse(text) : null) as T,
+      headers: res.headers,
+    };
   };
   return {
     address,

@@ -5,18 +5,21 @@
  *
  * with G symmetric positive semidefinite. The working set is the set of variables held at a bound;
  * the free variables F carry a Cholesky factor of G_FF that is updated in O(|F|²) when a variable
- * joins (bordering) or leaves (Givens-style rank-one update of the trailing block). Each iteration
- * solves the equality-constrained subproblem on F through the Schur complement A_F G_FF⁻¹ A_F'
- * (m × m), takes the longest feasible step along it, and releases the bound whose multiplier has
- * the wrong sign when the step is zero (Nocedal & Wright, Numerical Optimization, 2nd ed., §16.5,
- * Algorithm 16.3; the same subproblems as Markowitz's critical line method).
+ * joins (bordering) or leaves (plane rotations of the trailing block). Each iteration solves the
+ * equality-constrained subproblem on F through the Schur complement A_F G_FF⁻¹ A_F' (m × m), takes
+ * the longest feasible step along it, and releases bounds whose multipliers have the wrong sign
+ * when the step is zero (Nocedal & Wright, Numerical Optimization, 2nd ed., §16.5, Algorithm 16.3;
+ * the same subproblems as Markowitz's critical line method).
  *
- * Semidefinite G: a Cholesky pivot below PIVOT_FLOOR is replaced by the floor. This regularises
- * only the directions of (near) zero curvature, so a subproblem that is unbounded along such a
- * direction produces a long step that the ratio test cuts at a bound, which is what the exact
- * method does along a direction of zero curvature. Stationarity is tested on the reduced gradient
- * g_F − A_F'ν, which does not involve the regularisation, so the KKT conditions verified at exit
- * are those of the unregularised problem.
+ * Semidefinite G (singular covariances, identical or riskless assets): a Cholesky pivot below
+ * PIVOT_FLOOR (1e-8 of the mean variance) is replaced by the floor. This regularises only the
+ * directions of (near) zero curvature, so a subproblem unbounded along such a direction gives a
+ * long step that the ratio test cuts at a bound, as the exact method does along a direction of
+ * zero curvature. Because G_FF⁻¹ is then badly conditioned, the step is refined (iterative
+ * refinement), projected back onto the equalities (Euclidean, well conditioned), and the
+ * multipliers are also computed by least squares on A_F. Stationarity is tested on the reduced
+ * gradient g_F − A_F'ν, which does not involve the regularisation: the KKT conditions verified at
+ * exit are those of the unregularised problem.
  *
  * Callers scale G so that its mean diagonal is about 1: the tolerances are absolute in those units.
  */
@@ -70,8 +73,11 @@ const AT_LOWER = 1;
 const AT_UPPER = 2;
 const FIXED = 3;
 
-/** Pivots of G_FF below this value are regularised (G has unit mean diagonal). */
-export const PIVOT_FLOOR = 1e-12;
+/**
+ * Pivots of G_FF below this value are regularised (G has unit mean diagonal). Large enough that
+ * rounding (about 1e-10 after a few near-dependent columns) cannot make a later pivot explode.
+ */
+export const PIVOT_FLOOR = 1e-8;
 
 /**
  * Solves the QP from a feasible start x0 (A x0 = b within rounding, lo ≤ x0 ≤ hi). Variables of x0
@@ -150,19 +156,23 @@ export function solveQp(problem: QpProblem, x0: Float64Array, options: QpOptions
     const r = fs - k - 1;
     const v = new Float64Array(r);
     for (let i = 0; i < r; i++) v[i] = L[(k + 1 + i) * cap + k]!;
+    // Plane rotations of (column j, v) that zero v_j: orthogonal, hence stable even when a
+    // pivot is tiny (a regularised one).
     for (let j = 0; j < r; j++) {
       const tj = (k + 1 + j) * cap + (k + 1 + j);
       const a = L[tj]!;
       const b = v[j]!;
+      if (b === 0) continue;
       const rr = Math.hypot(a, b);
-      const cc = rr / a;
-      const ss = b / a;
+      const cc = a / rr;
+      const ss = b / rr;
       L[tj] = rr;
       for (let i = j + 1; i < r; i++) {
         const ti = (k + 1 + i) * cap + (k + 1 + j);
-        const lij = (L[ti]! + ss * v[i]!) / cc;
-        L[ti] = lij;
-        v[i] = cc * v[i]! - ss * lij;
+        const lij = L[ti]!;
+        const vi = v[i]!;
+        L[ti] = cc * lij + ss * vi;
+        v[i] = cc * vi - ss * lij;
       }
     }
     for (let i = k + 1; i < fs; i++) {
@@ -210,17 +220,21 @@ export function solveQp(problem: QpProblem, x0: Float64Array, options: QpOptions
    * Equality-constrained subproblem on F: G_FF p − A_F'ν = −g_F, A_F p = −(A x − b).
    * Sets `step` (by position in F), `nu` and `stationarity` = max |g_F − A_F'ν|.
    *
-   * The range-space solution loses accuracy when G_FF is (nearly) singular: its regularised
-   * pivots make G_FF⁻¹ huge while the answer is moderate (e.g. as many free assets as equalities:
-   * the step is fixed by the equalities alone). A few steps of iterative refinement on the KKT
-   * system recover it; they run only when the equality residual of the step shows the loss.
+   * The range-space solution (through G_FF⁻¹) loses accuracy when G_FF is (nearly) singular: its
+   * regularised pivots make G_FF⁻¹ huge while the answer is moderate. Two safeguards keep the
+   * equalities and the multipliers exact whatever G_FF is:
+   *  - the multipliers are also computed by least squares on A_F (Euclidean, well conditioned);
+   *    the set with the smaller stationarity residual is kept;
+   *  - the step is projected (Euclidean) onto A_F p = −(A x − b), which also restores feasibility.
+   * At a stationary point the step is the restoration alone.
    */
-  const dp = new Float64Array(n);
-  const dnu = new Float64Array(m);
-  const r1 = new Float64Array(n);
-  const r2 = new Float64Array(m);
+  const zeroE = new Float64Array(m);
+  const nuE = new Float64Array(m);
+  const gv = new Float64Array(m);
+  const gamma = new Float64Array(m);
   const computeStep = () => {
     equalityResidual();
+    findIndependentRows();
     for (let r = 0; r < m; r++) {
       const a = A[r]!;
       forward((k) => a[F[k]!]!, yhat[r]!);
@@ -235,37 +249,119 @@ export function solveQp(problem: QpProblem, x0: Float64Array, options: QpOptions
         S[t * m + r] = s;
       }
     }
-    solveKkt((k) => g[F[k]!]!, resid, step, nu);
-    for (let round = 0; round < 4; round++) {
-      // Residuals of G p − A'ν = −g and A p = −e.
-      let worst = 0;
-      for (let r = 0; r < m; r++) {
-        const a = A[r]!;
-        let s = -resid[r]!;
-        for (let k = 0; k < fs; k++) s -= a[F[k]!]! * step[k]!;
-        r2[r] = s;
-        worst = Math.max(worst, Math.abs(s));
-      }
-      if (worst <= 1e-15) break;
-      for (let k = 0; k < fs; k++) {
-        const base = F[k]! * n;
-        let s = -g[F[k]!]!;
-        for (let j = 0; j < fs; j++) s -= G[base + F[j]!]! * step[j]!;
-        for (let r = 0; r < m; r++) s += A[r]![F[k]!]! * nu[r]!;
-        r1[k] = s;
-      }
-      // Correction: G δp − A'δν = r1, A δp = r2, i.e. the same system with g → −r1, e → −r2.
-      for (let r = 0; r < m; r++) r2[r] = -r2[r]!;
-      solveKkt((k) => -r1[k]!, r2, dp, dnu);
-      for (let k = 0; k < fs; k++) step[k]! += dp[k]!;
-      for (let r = 0; r < m; r++) nu[r]! += dnu[r]!;
+    solveKkt((k) => g[F[k]!]!, zeroE, step, nu);
+    refine();
+    // Least-squares multipliers: min |g_F − A_F'ν|.
+    for (let r = 0; r < m; r++) {
+      const a = A[r]!;
+      let s = 0;
+      for (let k = 0; k < fs; k++) s += a[F[k]!]! * g[F[k]!]!;
+      gv[r] = s;
     }
-    stationarity = 0;
+    gramSolve(gv, nuE);
+    let rG = 0;
+    let rE = 0;
     for (let k = 0; k < fs; k++) {
       const i = F[k]!;
-      let s = g[i]!;
-      for (let r = 0; r < m; r++) s -= nu[r]! * A[r]![i]!;
-      stationarity = Math.max(stationarity, Math.abs(s));
+      let sG = g[i]!;
+      let sE = g[i]!;
+      for (let r = 0; r < m; r++) {
+        sG -= nu[r]! * A[r]![i]!;
+        sE -= nuE[r]! * A[r]![i]!;
+      }
+      rG = Math.max(rG, Math.abs(sG));
+      rE = Math.max(rE, Math.abs(sE));
+    }
+    if (rE < rG) nu.set(nuE);
+    stationarity = Math.min(rG, rE);
+    if (stationarity <= 0.1 * tol) step.fill(0, 0, fs);
+    // Projection onto A_F p = −e.
+    for (let r = 0; r < m; r++) {
+      const a = A[r]!;
+      let s = resid[r]!;
+      for (let k = 0; k < fs; k++) s += a[F[k]!]! * step[k]!;
+      gv[r] = s;
+    }
+    gramSolve(gv, gamma);
+    for (let k = 0; k < fs; k++) {
+      let s = 0;
+      for (let r = 0; r < m; r++) s += A[r]![F[k]!]! * gamma[r]!;
+      step[k]! -= s;
+    }
+  };
+
+  /**
+   * Iterative refinement of the range-space solution of G_FF p − A_F'ν = −g_F, A_F p = 0: a nearly
+   * singular G_FF makes it lose digits through cancellation. A round is kept only when it reduces
+   * the residual (it cannot when the residual is rounding noise amplified by G_FF⁻¹).
+   */
+  const r1 = new Float64Array(n);
+  const r2 = new Float64Array(m);
+  const dp = new Float64Array(n);
+  const dnu = new Float64Array(m);
+  const trialStep = new Float64Array(n);
+  const trialNu = new Float64Array(m);
+  const kktResidual = (p: Float64Array, v: Float64Array) => {
+    let worst = 0;
+    for (let k = 0; k < fs; k++) {
+      const i = F[k]!;
+      const base = i * n;
+      let s = -g[i]!;
+      for (let j = 0; j < fs; j++) s -= G[base + F[j]!]! * p[j]!;
+      for (let r = 0; r < m; r++) s += A[r]![i]! * v[r]!;
+      r1[k] = s;
+      worst = Math.max(worst, Math.abs(s));
+    }
+    for (let r = 0; r < m; r++) {
+      if (!independent[r]) {
+        r2[r] = 0;
+        continue;
+      }
+      const a = A[r]!;
+      let s = 0;
+      for (let k = 0; k < fs; k++) s -= a[F[k]!]! * p[k]!;
+      r2[r] = s;
+      worst = Math.max(worst, Math.abs(s));
+    }
+    return worst;
+  };
+  const refine = () => {
+    let res = kktResidual(step, nu);
+    for (let round = 0; round < 3 && res > 1e-14; round++) {
+      for (let r = 0; r < m; r++) r2[r] = -r2[r]!;
+      solveKkt((k) => -r1[k]!, r2, dp, dnu);
+      for (let k = 0; k < fs; k++) trialStep[k] = step[k]! + dp[k]!;
+      for (let r = 0; r < m; r++) trialNu[r] = nu[r]! + dnu[r]!;
+      const next = kktResidual(trialStep, trialNu);
+      if (!(next < res)) break;
+      step.set(trialStep.subarray(0, fs));
+      nu.set(trialNu);
+      res = next;
+    }
+  };
+
+  /** Solves (A_F A_F') γ = v over the independent rows (γ = 0 on dependent ones). */
+  const gramSolve = (v: Float64Array, out: Float64Array) => {
+    const Wc = Float64Array.from(gram);
+    const rhs = Float64Array.from(v);
+    const rows: number[] = [];
+    for (let r = 0; r < m; r++) if (independent[r]) rows.push(r);
+    out.fill(0);
+    for (let a = 0; a < rows.length; a++) {
+      const p = rows[a]!;
+      const piv = Wc[p * m + p]!;
+      for (let b = a + 1; b < rows.length; b++) {
+        const r = rows[b]!;
+        const f = Wc[r * m + p]! / piv;
+        for (let t = 0; t < m; t++) Wc[r * m + t]! -= f * Wc[p * m + t]!;
+        rhs[r]! -= f * rhs[p]!;
+      }
+    }
+    for (let a = rows.length - 1; a >= 0; a--) {
+      const p = rows[a]!;
+      let s = rhs[p]!;
+      for (let b = a + 1; b < rows.length; b++) s -= Wc[p * m + rows[b]!]! * out[rows[b]!]!;
+      out[p] = s / Wc[p * m + p]!;
     }
   };
 
@@ -308,6 +404,7 @@ export function solveQp(problem: QpProblem, x0: Float64Array, options: QpOptions
   const remaining = new Uint8Array(m);
   const M = new Float64Array(m * m);
   const W = new Float64Array(m * m);
+  const gram = new Float64Array(m * m);
   const rhsC = new Float64Array(m);
   const schurSol = new Float64Array(m);
   const independent = new Uint8Array(m);
@@ -321,6 +418,7 @@ export function solveQp(problem: QpProblem, x0: Float64Array, options: QpOptions
         W[r * m + t] = s;
         W[t * m + r] = s;
       }
+    gram.set(W);
     const diag = new Float64Array(m);
     for (let r = 0; r < m; r++) diag[r] = W[r * m + r]!;
     independent.fill(0);
@@ -346,7 +444,6 @@ export function solveQp(problem: QpProblem, x0: Float64Array, options: QpOptions
     }
   };
   const solveSchur = () => {
-    findIndependentRows();
     M.set(S);
     rhsC.set(sRhs);
     schurSol.fill(0);
@@ -374,7 +471,8 @@ export function solveQp(problem: QpProblem, x0: Float64Array, options: QpOptions
     for (let k = pivots.length - 1; k >= 0; k--) {
       const r = pivots[k]!;
       let s = rhsC[r]!;
-      for (let j = k + 1; j < pivots.length; j++) s -= M[r * m + pivots[j]!]! * schurSol[pivots[j]!]!;
+      for (let j = k + 1; j < pivots.length; j++)
+        s -= M[r * m + pivots[j]!]! * schurSol[pivots[j]!]!;
       schurSol[r] = s / M[r * m + r]!;
     }
   };

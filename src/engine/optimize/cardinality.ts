@@ -18,7 +18,7 @@
  *     in or out; used when the universe is small (≤ exactUpTo assets) and finished within the node
  *     budget. Otherwise the answer is the heuristic's, with the gap to the best lower bound.
  */
-import { quadForm, type Matrix } from "../linalg.ts";
+import { dot, quadForm, type Matrix } from "../linalg.ts";
 import { createRandom } from "../random.ts";
 import { solveQp } from "./active-set-qp.ts";
 import { boundsWithKeptAssets, type KeptAsset } from "./bounds.ts";
@@ -61,6 +61,8 @@ export interface CardinalityRequest {
   /** Smallest weight of a held asset in mode "exactly" (default 1/(10K)). */
   readonly minHolding?: number;
   readonly group?: AssetGroupLimit;
+  /** Expected returns, only to report the portfolio's expected return. */
+  readonly expectedReturns?: Float64Array;
   /** Seed of the perturbation restarts of the heuristic (default 1). */
   readonly seed?: number;
   /** Branch and bound is tried when at most this many assets can be held (default 40). */
@@ -100,7 +102,8 @@ export function minimumRiskWithCardinality(
   const bad =
     checkCovariance(cov) ??
     checkVector(request.lower, cov.rows) ??
-    checkVector(request.upper, cov.rows);
+    checkVector(request.upper, cov.rows) ??
+    checkVector(request.expectedReturns, cov.rows);
   if (bad) return fail(bad.code, bad.detail);
   const n = cov.rows;
   const K = request.maxAssets;
@@ -172,13 +175,14 @@ export function minimumRiskWithCardinality(
   const maximumTotalWeight = keptHi + widest.reduce((s, i) => s + hi[i]!, 0);
   if (maximumTotalWeight < 1 - BUDGET_TOLERANCE)
     return fail("CARDINALITY_INFEASIBLE", { maxAssets: K, maximumTotalWeight });
+  const narrowest = pick([...others].sort((a, b) => loHeld[a]! - loHeld[b]! || a - b));
+  const keptList = Array.from({ length: n }, (_, i) => i).filter((i) => kept[i]);
   if (exactly) {
     if (widest.length < slots)
       return fail("CARDINALITY_INFEASIBLE", {
         maxAssets: K,
         availableAssets: keptCount + widest.length,
       });
-    const narrowest = pick([...others].sort((a, b) => loHeld[a]! - loHeld[b]! || a - b));
     const minimumTotalWeight = keptLo + narrowest.reduce((s, i) => s + loHeld[i]!, 0);
     if (minimumTotalWeight > 1 + BUDGET_TOLERANCE)
       return fail("CARDINALITY_INFEASIBLE", { maxAssets: K, minimumTotalWeight });
@@ -292,7 +296,7 @@ export function minimumRiskWithCardinality(
     weights,
     variance,
     risk: Math.sqrt(variance),
-    expectedReturn: null,
+    expectedReturn: request.expectedReturns ? dot(request.expectedReturns, weights) : null,
     held,
     method,
     provenOptimal: proven,
@@ -328,21 +332,15 @@ export function minimumRiskWithCardinality(
       const zeros = removable.filter((i) => relaxed.x[i]! <= HELD);
       const cut = Math.max(1, Math.ceil(excess / 3));
       const drop = new Set(zeros.length > 0 ? zeros.slice(0, excess) : removable.slice(0, cut));
-      const next = set.filter((i) => !drop.has(i));
-      const e = solveOn(next, (i) => (kept[i] ? loHeld[i]! : 0));
-      if (e.value === Infinity) {
-        if (drop.size === 1 && removable.length > 1) {
-          // Dropping the smallest makes the bounds unreachable: drop the next one instead.
-          removable.shift();
-          const alt = set.filter((i) => i !== removable[0]!);
-          const e2 = solveOn(alt, (i) => (kept[i] ? loHeld[i]! : 0));
-          if (e2.value === Infinity) break;
-          set = alt;
-          relaxed = e2;
-          continue;
-        }
-        break;
+      let next = set.filter((i) => !drop.has(i));
+      let e = solveOn(next, (i) => (kept[i] ? loHeld[i]! : 0));
+      // The cut leaves bounds that cannot reach the budget: drop single assets instead, the
+      // smallest weight whose removal keeps the problem feasible.
+      for (let t = 0; t < removable.length && e.value === Infinity; t++) {
+        next = set.filter((i) => i !== removable[t]!);
+        e = solveOn(next, (i) => (kept[i] ? loHeld[i]! : 0));
       }
+      if (e.value === Infinity) break;
       set = next;
       relaxed = e;
     }
@@ -362,7 +360,16 @@ export function minimumRiskWithCardinality(
         set = [...set, j];
         current = evaluate(set);
       }
-    let incumbent = isFeasibleSet(set) ? { set, e: current } : null;
+    let incumbent = isFeasibleSet(set) && current.value < Infinity ? { set, e: current } : null;
+    if (!incumbent)
+      // Fallbacks that the feasibility tests above built: kept assets with the widest maximums,
+      // or (mode "exactly") with the smallest minimums.
+      for (const extra of [widest, exactly ? narrowest : []]) {
+        const candidate = [...keptList, ...extra];
+        if (candidate.length === 0 || !isFeasibleSet(candidate)) continue;
+        const e = evaluate(candidate);
+        if (e.value < (incumbent?.e.value ?? Infinity)) incumbent = { set: candidate, e };
+      }
     if (incumbent) incumbent = localSearch(incumbent);
     // 2b. Seeded perturbation restarts.
     const random = createRandom(request.seed ?? 1);
@@ -543,6 +550,7 @@ export interface NewAssetsRequest {
   readonly othersMax?: number;
   readonly mode?: "atMost" | "exactly";
   readonly minHolding?: number;
+  readonly expectedReturns?: Float64Array;
   readonly seed?: number;
   readonly exactUpTo?: number;
   readonly nodeLimit?: number;
@@ -575,6 +583,7 @@ export function minimumRiskWithNewAssets(
     keep: bounds.kept,
     group: { members, max: request.maxNewAssets },
     ...(request.minHolding !== undefined ? { minHolding: request.minHolding } : {}),
+    ...(request.expectedReturns !== undefined ? { expectedReturns: request.expectedReturns } : {}),
     ...(request.seed !== undefined ? { seed: request.seed } : {}),
     ...(request.exactUpTo !== undefined ? { exactUpTo: request.exactUpTo } : {}),
     ...(request.nodeLimit !== undefined ? { nodeLimit: request.nodeLimit } : {}),

@@ -74,8 +74,9 @@ export interface CvarLp {
   objective(): number;
   /** Current value of ζ + cΣu (the LP's CVaR bound of the current weights). */
   cvarValue(): number;
+  /** The weights, clamped to their bounds (they are within 1e-11 already). */
   weights(): Float64Array;
-  /** Feasibility of the current basic solution (max bound violation of basic variables). */
+  /** Refactorises and measures primal and dual infeasibility and the duality gap afresh. */
   certificate(): LpCertificate;
   readonly iterations: () => number;
 }
@@ -98,7 +99,6 @@ export function createCvarLp(data: CvarLpData): CvarLp {
   const status = new Int8Array(N);
   const b = new Float64Array(M);
   const head = new Int32Array(M);
-  const pos = new Int32Array(N).fill(-1);
 
   for (let j = 0; j < n; j++) {
     lb[j] = lower[j]!;
@@ -486,7 +486,6 @@ export function createCvarLp(data: CvarLpData): CvarLp {
 
     crash(w0) {
       x.fill(0);
-      pos.fill(-1);
       const loss = new Float64Array(S);
       for (let j = 0; j < n; j++) {
         const wj = w0[j]!;
@@ -503,8 +502,7 @@ export function createCvarLp(data: CvarLpData): CvarLp {
       let p = 0;
       const makeBasic = (v: number) => {
         status[v] = BASIC;
-        head[p] = v;
-        pos[v] = p++;
+        head[p++] = v;
       };
       for (let v = 0; v < N; v++) status[v] = AT_LOWER;
       let fractional = -1;
@@ -557,7 +555,7 @@ export function createCvarLp(data: CvarLpData): CvarLp {
     },
 
     run(options = {}) {
-      const maxIterations = options.maxIterations ?? 50 * (M + n) + 1000;
+      const maxIterations = options.maxIterations ?? 10 * (M + n) + 1000;
       const stopBelow = options.stopBelow;
       let degenerate = 0;
       let verifications = 0;
@@ -674,9 +672,7 @@ export function createCvarLp(data: CvarLpData): CvarLp {
         const rate = -dir * alphaBuf[leave]!;
         x[out] = rate < 0 ? lb[out]! : ub[out]!;
         status[out] = rate < 0 ? AT_LOWER : AT_UPPER;
-        pos[out] = -1;
         head[leave] = q;
-        pos[q] = leave;
         status[q] = BASIC;
         pushEta(leave, alphaBuf);
         // Refactorise when carrying the eta file (its nonzeros, in every ftran and btran) has cost

@@ -1,0 +1,205 @@
+import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
+import { brandNames, expect, test, texts, type Locale } from "./fixtures.ts";
+
+/**
+ * A new person's whole way through the accounts: sign up (with the proof-of-work check), confirm
+ * the email from the link the server sent, edit the profile, change the password, sign out and
+ * sign in again. Once in English and once in Spanish, on both editions.
+ */
+
+const paths = {
+  home: { en: "/en", es: "/es" },
+  signUp: { en: "/en/sign-up", es: "/es/registro-de-usuario" },
+  signIn: { en: "/en/sign-in", es: "/es/acceso-de-usuario" },
+  confirmEmail: { en: "/en/confirm-email", es: "/es/confirmar-email" },
+  profile: { en: "/en/my-account/profile", es: "/es/mi-cuenta/perfil" },
+  myPortfolios: { en: "/en/my-account/portfolios", es: "/es/mi-cuenta/carteras" },
+} as const satisfies Record<string, Record<Locale, string>>;
+
+/** English from the screens, Spanish from locales/es/messages.po. */
+const t = {
+  name: { en: "Name", es: "Nombre" },
+  surname: { en: "Surname", es: "Apellidos" },
+  email: { en: "Email", es: "Email" },
+  password: { en: "Password", es: "Contraseña" },
+  confirmPassword: { en: "Confirm the password", es: "Confirma la contraseña" },
+  acceptPolicy: {
+    en: "I have read and accept the privacy policy",
+    es: "He leído y acepto la política de privacidad",
+  },
+  verified: { en: "Verified", es: "Verificado" },
+  createMyAccount: { en: "Create my account", es: "Crear mi cuenta" },
+  checkYourEmail: { en: "Check your email", es: "Revisa tu email" },
+  confirmSubject: { en: "Confirm your email for", es: "Confirma tu email en" },
+  emailConfirmed: {
+    en: "Your email is confirmed. Welcome!",
+    es: "Tu email está confirmado. ¡Te damos la bienvenida!",
+  },
+  yourProfile: { en: "Your profile, ", es: "Tu perfil, " },
+  signOut: { en: "Sign out", es: "Cerrar sesión" },
+  profile: { en: "Profile", es: "Perfil" },
+  city: { en: "City", es: "Ciudad" },
+  newsletter: { en: "Send me the newsletter", es: "Envíame la newsletter" },
+  saveDetails: { en: "Save my details", es: "Guardar mis datos" },
+  profileSaved: { en: "Your profile is saved.", es: "Tu perfil se ha guardado." },
+  currentPassword: { en: "Current password", es: "Contraseña actual" },
+  newPassword: { en: "New password", es: "Nueva contraseña" },
+  changePassword: { en: "Change my password", es: "Cambiar mi contraseña" },
+  passwordChanged: {
+    en: "Your password has changed; your other devices were signed out.",
+    es: "Tu contraseña ha cambiado; se ha cerrado la sesión en tus otros dispositivos.",
+  },
+  wrongCredentials: {
+    en: "The email or the password is not correct.",
+    es: "El email o la contraseña no son correctos.",
+  },
+  myPortfolios: { en: "My portfolios", es: "Mis carteras" },
+} as const satisfies Record<string, Record<Locale, string>>;
+
+const cookieBannerName = /^(We use cookies|Usamos cookies)$/;
+const rejectCookies = /^(Reject all|Rechazar todo)$/;
+
+/** The cookie banner sits over the bottom of the page: reject it whenever it is in the way. */
+async function dismissCookieBannerWhenShown(page: Page) {
+  await page.addLocatorHandler(page.getByRole("dialog", { name: cookieBannerName }), (banner) =>
+    banner.getByRole("button", { name: rejectCookies }).click(),
+  );
+}
+
+const header = (page: Page, locale: Locale) =>
+  page.getByRole("navigation", { name: texts.mainNavigation[locale] });
+
+async function expectSignedInAs(page: Page, locale: Locale, name: string) {
+  const nav = header(page, locale);
+  await expect(nav.getByRole("link", { name: `${t.yourProfile[locale]}${name}` })).toHaveText(name);
+  await expect(nav.getByRole("button", { name: t.signOut[locale], exact: true })).toBeVisible();
+}
+
+const authCookie = async (context: BrowserContext) =>
+  (await context.cookies()).find((c) => c.name === "auth");
+
+/** The link of the newest email to `to` whose subject starts with `subject` (GET /api/dev/outbox). */
+async function linkInNewestEmail(
+  request: APIRequestContext,
+  to: string,
+  subject: string,
+): Promise<string> {
+  let text = "";
+  await expect
+    .poll(async () => {
+      const response = await request.get("/api/dev/outbox");
+      expect(response.ok()).toBe(true);
+      const emails = (await response.json()) as { to: string; subject: string; text: string }[];
+      text = emails.find((e) => e.to === to && e.subject.startsWith(subject))?.text ?? "";
+      return text;
+    })
+    .not.toBe("");
+  const link = /https?:\/\/\S+/.exec(text)?.[0];
+  expect(link, `a link in: ${text}`).toBeTruthy();
+  return link!;
+}
+
+async function signIn(page: Page, locale: Locale, email: string, password: string) {
+  await page.getByLabel(t.email[locale], { exact: true }).fill(email);
+  await page.getByLabel(t.password[locale], { exact: true }).fill(password);
+  await page
+    .getByRole("main")
+    .getByRole("button", { name: texts.signIn[locale], exact: true })
+    .click();
+}
+
+const people: Record<Locale, { name: string; city: string }> = {
+  en: { name: "Ada", city: "Manchester" },
+  es: { name: "Clara", city: "Salamanca" },
+};
+
+test.describe("accounts journey", () => {
+  test.beforeEach(async ({ page }) => {
+    await dismissCookieBannerWhenShown(page);
+  });
+
+  for (const locale of ["en", "es"] as const) {
+    test(`sign up, confirm, edit the profile, sign out and in again (${locale})`, async ({
+      page,
+      context,
+      request,
+      baseURL,
+      edition,
+    }) => {
+      const { name, city } = people[locale];
+      const email = `journey-${edition}-${locale}-${Date.now()}@example.com`;
+      const password = "Analytical-Engine-1843";
+      const newPassword = "Difference-Engine-1822";
+
+      // Sign up.
+      await page.goto(paths.signUp[locale]);
+      await page.getByLabel(t.name[locale], { exact: true }).fill(name);
+      await page.getByLabel(t.surname[locale], { exact: true }).fill("Lovelace");
+      await page.getByLabel(t.email[locale], { exact: true }).fill(email);
+      await page.getByLabel(t.password[locale], { exact: true }).fill(password);
+      await page.getByLabel(t.confirmPassword[locale], { exact: true }).fill(password);
+      await page.getByLabel(t.acceptPolicy[locale]).check();
+      await expect(page.getByText(t.verified[locale], { exact: true })).toBeVisible();
+      await page.getByRole("button", { name: t.createMyAccount[locale] }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(t.checkYourEmail[locale]);
+      await expect(page.getByRole("status")).toContainText(email);
+
+      // The confirmation email, in the person's language, links to this server.
+      const link = await linkInNewestEmail(
+        request,
+        email,
+        `${t.confirmSubject[locale]} ${brandNames[edition]}`,
+      );
+      expect(link.startsWith(`${baseURL}${paths.confirmEmail[locale]}?`), link).toBe(true);
+      await page.goto(link);
+      await expect(page.getByRole("status")).toHaveText(t.emailConfirmed[locale]);
+      await expectSignedInAs(page, locale, name);
+      expect(await authCookie(context)).toBeDefined();
+
+      // Edit the profile (reached from the name in the header) and save.
+      await header(page, locale)
+        .getByRole("link", { name: `${t.yourProfile[locale]}${name}` })
+        .click();
+      await expect(page).toHaveURL(`${baseURL}${paths.profile[locale]}`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(t.profile[locale]);
+      await page.getByLabel(t.city[locale], { exact: true }).fill(city);
+      await page.getByLabel(t.newsletter[locale]).check();
+      await page.getByRole("button", { name: t.saveDetails[locale] }).click();
+      await expect(page.getByRole("status")).toHaveText(t.profileSaved[locale]);
+
+      // It is kept: a reload reads it back from the server.
+      await page.reload();
+      await expect(page.getByLabel(t.city[locale], { exact: true })).toHaveValue(city);
+      await expect(page.getByLabel(t.newsletter[locale])).toBeChecked();
+      await expectSignedInAs(page, locale, name);
+
+      // Change the password: this device stays signed in with a new token.
+      await page.getByLabel(t.currentPassword[locale], { exact: true }).fill(password);
+      await page.getByLabel(t.newPassword[locale], { exact: true }).fill(newPassword);
+      await page.getByLabel(t.confirmPassword[locale], { exact: true }).fill(newPassword);
+      await page.getByRole("button", { name: t.changePassword[locale] }).click();
+      await expect(page.getByRole("status")).toHaveText(t.passwordChanged[locale]);
+      await page.reload();
+      await expectSignedInAs(page, locale, name);
+
+      // Sign out: home, the header offers to sign in again, the auth cookie is gone.
+      await header(page, locale).getByRole("button", { name: t.signOut[locale] }).click();
+      await expect(page).toHaveURL(`${baseURL}${paths.home[locale]}`);
+      await expect(
+        header(page, locale).getByRole("link", { name: texts.signIn[locale], exact: true }),
+      ).toBeVisible();
+      await expect(header(page, locale).getByRole("link", { name })).toHaveCount(0);
+      expect(await authCookie(context)).toBeUndefined();
+
+      // The old password no longer works; the new one does.
+      await page.goto(paths.signIn[locale]);
+      await signIn(page, locale, email, password);
+      await expect(page.getByRole("alert")).toHaveText(t.wrongCredentials[locale]);
+      await signIn(page, locale, email, newPassword);
+      await expect(page).toHaveURL(`${baseURL}${paths.myPortfolios[locale]}`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(t.myPortfolios[locale]);
+      await expectSignedInAs(page, locale, name);
+      expect(await authCookie(context)).toBeDefined();
+    });
+  }
+});
