@@ -15,7 +15,9 @@ export interface BenchCase {
 
 const filter = process.argv[2] ?? "";
 const dir = path.join(import.meta.dirname, "bench");
-const files = readdirSync(dir).filter((f) => f.endsWith(".ts")).sort();
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith(".ts"))
+  .sort();
 const rows: string[][] = [];
 let missed = 0;
 for (const file of files) {
@@ -32,10 +34,25 @@ for (const file of files) {
     }
     times.sort((a, b) => a - b);
     const median = times[Math.floor(times.length / 2)]!;
-    const verdict = c.targetMs === undefined ? "" : median <= c.targetMs ? `≤ ${c.targetMs} ms ✔` : `> ${c.targetMs} ms ✘`;
+    const verdict =
+      c.targetMs === undefined
+        ? ""
+        : median <= c.targetMs
+          ? `≤ ${c.targetMs} ms ✔`
+          : `> ${c.targetMs} ms ✘`;
     if (c.targetMs !== undefined && median > c.targetMs) missed++;
-    rows.push([c.name, median.toFixed(2), times[0]!.toFixed(2), times[times.length - 1]!.toFixed(2), verdict]);
-    console.log(`${c.name.padEnd(58)} median ${median.toFixed(2).padStart(9)} ms   min ${times[0]!.toFixed(2)}   max ${times.at(-1)!.toFixed(2)}   ${verdict}`);
+    rows.push([
+      c.name,
+      median.toFixed(2),
+      times[0]!.toFixed(2),
+      times[times.length - 1]!.toFixed(2),
+      verdict,
+    ]);
+    console.log(
+      `${c.name.padEnd(58)} median ${median.toFixed(2).padStart(9)} ms   min ${times[0]!.toFixed(2)}   max ${times.at(-1)!.toFixed(2)}   ${verdict}`,
+    );
   }
 }
-console.log(`\n${rows.length} cases, ${missed} over target. Node ${process.version}, ${(await import("node:os")).cpus().length} cores.`);
+console.log(
+  `\n${rows.length} cases, ${missed} over target. Node ${process.version}, ${(await import("node:os")).cpus().length} cores.`,
+);

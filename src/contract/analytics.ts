@@ -7,18 +7,26 @@ export type Currency = typeof Currency.Type;
 export const Benchmark = Schema.Literals([1, 2, 3, 4, 5, 6]);
 
 const Symbol = Schema.String.pipe(Schema.check(Schema.isPattern(/^[A-Za-z0-9._-]{1,32}$/)));
-const Amount = Schema.Number.pipe(Schema.check(Schema.isGreaterThan(0), Schema.isLessThanOrEqualTo(1e9)));
+const Amount = Schema.Number.pipe(
+  Schema.check(Schema.isGreaterThan(0), Schema.isLessThanOrEqualTo(1e9)),
+);
 
 /** A portfolio to analyse, saved or not: every figure can be reproduced from these inputs. */
 export const AnalyseRequest = Schema.Struct({
   currency: Currency,
   benchmark: Schema.optional(Benchmark),
-  assets: Schema.Array(Schema.Struct({ symbol: Symbol, amount: Amount })).pipe(Schema.check(Schema.isMinLength(1), Schema.isMaxLength(500))),
+  assets: Schema.Array(Schema.Struct({ symbol: Symbol, amount: Amount })).pipe(
+    Schema.check(Schema.isMinLength(1), Schema.isMaxLength(500)),
+  ),
   /** Monte Carlo VaR too (paths and seed), on request. */
   monteCarlo: Schema.optional(
     Schema.Struct({
-      paths: Schema.Number.pipe(Schema.check(Schema.isInt(), Schema.isBetween({ minimum: 1000, maximum: 100_000 }))),
-      seed: Schema.Number.pipe(Schema.check(Schema.isInt(), Schema.isBetween({ minimum: 0, maximum: 2 ** 31 - 1 }))),
+      paths: Schema.Number.pipe(
+        Schema.check(Schema.isInt(), Schema.isBetween({ minimum: 1000, maximum: 100_000 })),
+      ),
+      seed: Schema.Number.pipe(
+        Schema.check(Schema.isInt(), Schema.isBetween({ minimum: 0, maximum: 2 ** 31 - 1 })),
+      ),
     }),
   ),
 });
@@ -37,7 +45,12 @@ const VarFigure = Schema.Struct({
   seed: Schema.optional(Schema.Number),
 });
 
-const BreakdownEntry = Schema.Struct({ key: Schema.String, amount: Schema.Number, weight: Schema.Number, assets: Schema.Number });
+const BreakdownEntry = Schema.Struct({
+  key: Schema.String,
+  amount: Schema.Number,
+  weight: Schema.Number,
+  assets: Schema.Number,
+});
 
 export const AssetFigures = Schema.Struct({
   symbol: Schema.String,
@@ -75,8 +88,16 @@ export const AnalysisResponse = Schema.Struct({
   }),
   totalInvested: Schema.Number,
   assets: Schema.Array(AssetFigures),
-  volatility: Schema.Struct({ daily: Schema.Number, horizon: Schema.Number, annual: Schema.Number }),
-  var: Schema.Struct({ parametric: VarFigure, historical: VarFigure, monteCarlo: Schema.NullOr(VarFigure) }),
+  volatility: Schema.Struct({
+    daily: Schema.Number,
+    horizon: Schema.Number,
+    annual: Schema.Number,
+  }),
+  var: Schema.Struct({
+    parametric: VarFigure,
+    historical: VarFigure,
+    monteCarlo: Schema.NullOr(VarFigure),
+  }),
   diversification: Schema.Struct({
     standAloneSum: Schema.Number,
     portfolio: Schema.Number,
@@ -99,7 +120,11 @@ export const AnalysisResponse = Schema.Struct({
     }),
   ),
   expectedReturn: Schema.Struct({ portfolio: Schema.Number, shrinkage: Schema.Number }),
-  requiredReturn: Schema.Struct({ portfolio: Schema.Number, riskFreeRate: Schema.Number, targetSharpe: Schema.Number }),
+  requiredReturn: Schema.Struct({
+    portfolio: Schema.Number,
+    riskFreeRate: Schema.Number,
+    targetSharpe: Schema.Number,
+  }),
   scores: Schema.Struct({
     marketRisk: Schema.Number,
     riskReturn: Schema.Number,

@@ -126,8 +126,12 @@ describe("single-page app routes", () => {
 describe("static files", () => {
   it("caches hashed assets for a year, never the version file, other files for an hour", async () => {
     const app = makeApp({ DIST_DIR: distDir });
-    expect((await app.request("/assets/x.js")).headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
-    expect((await app.request("/builds/latest.json")).headers.get("cache-control")).toBe("no-store");
+    expect((await app.request("/assets/x.js")).headers.get("cache-control")).toBe(
+      "public, max-age=31536000, immutable",
+    );
+    expect((await app.request("/builds/latest.json")).headers.get("cache-control")).toBe(
+      "no-store",
+    );
     const favicon = await app.request("/favicon.svg");
     expect(favicon.status).toBe(200);
     expect(favicon.headers.get("cache-control")).toBe("public, max-age=3600");
