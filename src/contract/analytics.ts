@@ -135,3 +135,112 @@ export const AnalysisResponse = Schema.Struct({
   breakdown: Schema.Record(Schema.String, Schema.Array(BreakdownEntry)),
 });
 export type AnalysisResponse = typeof AnalysisResponse.Type;
+
+const Weight = Schema.Number.pipe(Schema.check(Schema.isBetween({ minimum: 0, maximum: 1 })));
+
+/** Optimisation of a portfolio (PRODUCT.md "Optimisation"): minimum risk within per-asset limits, a desired number of assets, or a cap on the loss at 95%. */
+export const OptimiseRequest = Schema.Struct({
+  currency: Currency,
+  benchmark: Schema.optional(Benchmark),
+  assets: Schema.Array(
+    Schema.Struct({
+      symbol: Symbol,
+      amount: Schema.Number.pipe(
+        Schema.check(Schema.isGreaterThanOrEqualTo(0), Schema.isLessThanOrEqualTo(1e9)),
+      ),
+      /** Keep the asset, within these weights (keepAssetsWeight). */
+      minWeight: Schema.optional(Weight),
+      maxWeight: Schema.optional(Weight),
+      keep: Schema.optional(Schema.Boolean),
+    }),
+  ).pipe(Schema.check(Schema.isMinLength(1), Schema.isMaxLength(500))),
+  desiredAssetsAmount: Schema.optional(
+    Schema.Number.pipe(
+      Schema.check(Schema.isInt(), Schema.isBetween({ minimum: 1, maximum: 500 })),
+    ),
+  ),
+  /** The largest loss at 95% over a month the investor accepts, in the portfolio currency. */
+  maxToLose95: Schema.optional(Schema.Number.pipe(Schema.check(Schema.isGreaterThan(0)))),
+});
+export type OptimiseRequest = typeof OptimiseRequest.Type;
+
+export const OptimiseResponse = Schema.Union([
+  Schema.Struct({
+    status: Schema.Literal("optimal"),
+    method: Schema.Literals(["minimum-risk", "desired-number", "cvar-cap"]),
+    currency: Currency,
+    window: Schema.Struct({
+      benchmark: Schema.Number,
+      from: Schema.String,
+      to: Schema.String,
+      limitedBy: Schema.Array(Schema.String),
+      simulated: Schema.Boolean,
+    }),
+    assets: Schema.Array(
+      Schema.Struct({ symbol: Schema.String, weight: Schema.Number, amount: Schema.Number }),
+    ),
+    /** Over one month (21 trading days), as fractions and amounts of the total. */
+    volatility: Schema.Number,
+    var95: Schema.Number,
+    cvar95: Schema.Number,
+    var95Amount: Schema.Number,
+    cvar95Amount: Schema.Number,
+    /** Relative gap to the best possible answer (desired number of assets; 0 when proven optimal). */
+    gap: Schema.NullOr(Schema.Number),
+  }),
+  Schema.Struct({
+    status: Schema.Literal("infeasible"),
+    /** Which constraint cannot be met, with the numbers that show it. */
+    reason: Schema.Struct({
+      code: Schema.String,
+      detail: Schema.Record(Schema.String, Schema.Number),
+    }),
+  }),
+]);
+export type OptimiseResponse = typeof OptimiseResponse.Type;
+
+/** Investment simulator: initial amount, monthly contributions, horizon; Monte Carlo percentiles beside the historical path. */
+export const SimulateRequest = Schema.Struct({
+  currency: Currency,
+  benchmark: Schema.optional(Benchmark),
+  assets: AnalyseRequest.fields.assets,
+  initialAmount: Schema.Number.pipe(
+    Schema.check(Schema.isGreaterThanOrEqualTo(0), Schema.isLessThanOrEqualTo(1e9)),
+  ),
+  monthlyContribution: Schema.Number.pipe(
+    Schema.check(Schema.isGreaterThanOrEqualTo(0), Schema.isLessThanOrEqualTo(1e8)),
+  ),
+  years: Schema.Number.pipe(
+    Schema.check(Schema.isInt(), Schema.isBetween({ minimum: 1, maximum: 60 })),
+  ),
+  paths: Schema.optional(
+    Schema.Number.pipe(
+      Schema.check(Schema.isInt(), Schema.isBetween({ minimum: 100, maximum: 50_000 })),
+    ),
+  ),
+  seed: Schema.optional(
+    Schema.Number.pipe(
+      Schema.check(Schema.isInt(), Schema.isBetween({ minimum: 0, maximum: 2 ** 31 - 1 })),
+    ),
+  ),
+});
+export type SimulateRequest = typeof SimulateRequest.Type;
+
+export const SimulateResponse = Schema.Struct({
+  currency: Currency,
+  months: Schema.Number,
+  invested: Schema.Array(Schema.Number),
+  percentiles: Schema.Array(
+    Schema.Struct({ percentile: Schema.Number, values: Schema.Array(Schema.Number) }),
+  ),
+  historical: Schema.Struct({ months: Schema.Number, values: Schema.Array(Schema.Number) }),
+  paths: Schema.Number,
+  seed: Schema.Number,
+  window: Schema.Struct({
+    benchmark: Schema.Number,
+    from: Schema.String,
+    to: Schema.String,
+    simulated: Schema.Boolean,
+  }),
+});
+export type SimulateResponse = typeof SimulateResponse.Type;

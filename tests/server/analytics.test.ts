@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AnalysisResponse } from "../../src/contract/analytics.ts";
+import {
+  AnalysisResponse,
+  OptimiseResponse,
+  SimulateResponse,
+} from "../../src/contract/analytics.ts";
+import { optimise } from "../../src/server/analytics/tasks.ts";
 import { decode } from "../../src/contract/decode.ts";
 import { analysePortfolio } from "../../src/engine/analysis.ts";
 import { alignReturns } from "../../src/engine/returns.ts";
@@ -158,6 +163,136 @@ describe.each(databaseTargets)("analytics API on $name", (target) => {
       msgCode: "UNKNOWN_ASSET",
       issues: [{ path: "assets", message: "NOPE" }],
     });
+  });
+
+  const postTo = (path: string, body: unknown) =>
+    app().request(`/api/analytics/${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+
+  it("optimises to the engine's minimum-risk portfolio, including assets not yet held", async () => {
+    const body = {
+      currency: "EUR",
+      benchmark: 4,
+      assets: [...portfolio.assets, { symbol: "GLD", amount: 0 }],
+    };
+    const decoded = decode(OptimiseResponse, await (await postTo("optimise", body)).json());
+    expect(decoded.ok).toBe(true);
+    if (!decoded.ok || decoded.value.status !== "optimal")
+      throw new Error("expected an optimal answer");
+    const { assets } = await loadAssets(
+      database.db,
+      ["AAPL", "SAN.MC", "TLT", "GLD"],
+      "2000-01-01",
+    );
+    const fx = await loadFx(database.db, "2000-01-01");
+    const aligned = alignReturns(
+      assets.map((a) => a.series),
+      { currency: "EUR", fx: fx! },
+    );
+    const direct = optimise({
+      panel: aligned.panel,
+      amounts: Float64Array.of(6000, 3000, 1000, 1e-9),
+      benchmark: 4,
+      lower: new Float64Array(4),
+      upper: new Float64Array(4).fill(1),
+    });
+    expect(direct.ok).toBe(true);
+    if (!direct.ok) return;
+    decoded.value.assets.forEach((a, i) => expect(a.weight).toBeCloseTo(direct.weights[i]!, 9));
+    expect(decoded.value.assets.reduce((sum, a) => sum + a.amount, 0)).toBeCloseTo(10_000, 6);
+    expect(decoded.value.volatility).toBeCloseTo(direct.volatility, 12);
+  });
+
+  it("keeps a chosen asset within its weights and respects the desired number of assets", async () => {
+    const kept = decode(
+      OptimiseResponse,
+      await (
+        await postTo("optimise", {
+          ...portfolio,
+          assets: portfolio.assets.map((a) =>
+            a.symbol === "AAPL" ? { ...a, keep: true, minWeight: 0.3, maxWeight: 0.4 } : a,
+          ),
+        })
+      ).json(),
+    );
+    expect(
+      kept.ok && kept.value.status === "optimal" && kept.value.assets[0]!.weight,
+    ).toBeGreaterThanOrEqual(0.3 - 1e-9);
+    expect(
+      kept.ok && kept.value.status === "optimal" && kept.value.assets[0]!.weight,
+    ).toBeLessThanOrEqual(0.4 + 1e-9);
+    const five = [...portfolio.assets, { symbol: "GLD", amount: 0 }, { symbol: "KO", amount: 0 }];
+    const two = decode(
+      OptimiseResponse,
+      await (
+        await postTo("optimise", { ...portfolio, assets: five, desiredAssetsAmount: 2 })
+      ).json(),
+    );
+    expect(
+      two.ok &&
+        two.value.status === "optimal" &&
+        two.value.assets.filter((a) => a.weight > 1e-9).length,
+    ).toBeLessThanOrEqual(2);
+  });
+
+  it("says which constraint cannot be met: a loss cap below the smallest possible loss", async () => {
+    const answer = decode(
+      OptimiseResponse,
+      await (await postTo("optimise", { ...portfolio, maxToLose95: 1 })).json(),
+    );
+    expect(answer.ok).toBe(true);
+    if (!answer.ok || answer.value.status !== "infeasible") throw new Error("expected infeasible");
+    expect(answer.value.reason.code).toBe("CVAR_CAP_INFEASIBLE");
+    expect(answer.value.reason.detail.minimumCvar).toBeGreaterThan(
+      answer.value.reason.detail.maxCvar!,
+    );
+  });
+
+  it("simulates investing: percentiles in order, month 0 is the initial amount, contributions add up", async () => {
+    const res = await postTo("simulate", {
+      ...portfolio,
+      initialAmount: 10_000,
+      monthlyContribution: 200,
+      years: 5,
+      paths: 2000,
+      seed: 9,
+    });
+    const decoded = decode(SimulateResponse, await res.json());
+    expect(decoded.ok).toBe(true);
+    if (!decoded.ok) return;
+    const { percentiles, invested, months } = decoded.value;
+    expect(months).toBe(60);
+    expect(invested[60]).toBe(10_000 + 60 * 200);
+    expect(percentiles.map((q) => q.percentile)).toEqual([5, 25, 50, 75, 95]);
+    for (const q of percentiles) expect(q.values[0]).toBe(10_000);
+    for (let k = 1; k <= 60; k++)
+      for (let j = 1; j < 5; j++)
+        expect(percentiles[j]!.values[k]!).toBeGreaterThanOrEqual(percentiles[j - 1]!.values[k]!);
+    // The same seed gives the same figures.
+    const again = await (
+      await postTo("simulate", {
+        ...portfolio,
+        initialAmount: 10_000,
+        monthlyContribution: 200,
+        years: 5,
+        paths: 2000,
+        seed: 9,
+      })
+    ).json();
+    expect((again as { percentiles: unknown }).percentiles).toEqual(percentiles);
+    expect(
+      (
+        await postTo("simulate", {
+          ...portfolio,
+          initialAmount: 10_000,
+          monthlyContribution: 200,
+          years: 0,
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it("says when the history is too short for the window", async () => {

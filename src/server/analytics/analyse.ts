@@ -7,6 +7,7 @@ import type { Db } from "../db/database.ts";
 import { ApiFailure } from "../http/api-failure.ts";
 import { marketToday, STALE_AFTER_DAYS } from "../market/repository.ts";
 import type { AnalyticsPool } from "./pool.ts";
+import type { TaskName } from "./tasks.ts";
 import { TaskError } from "./pool.ts";
 import { lastPriceDays, loadAssets, loadFx } from "./series.ts";
 
@@ -16,12 +17,17 @@ const shiftDays = (iso: string, days: number) => {
   return d.toISOString().slice(0, 10);
 };
 
-/** Analyses a portfolio given by its assets and amounts (saved or not), on the engine's worker pool. */
-export async function analyse(
-  db: Db,
-  pool: AnalyticsPool,
-  request: AnalyseRequest,
-): Promise<AnalysisResponse> {
+export interface PortfolioRequest {
+  readonly currency: "EUR" | "USD";
+  readonly benchmark?: 1 | 2 | 3 | 4 | 5 | 6 | undefined;
+  readonly assets: readonly { readonly symbol: string; readonly amount: number }[];
+}
+
+/**
+ * The common first step of every analytics call: the assets' prices in the portfolio currency,
+ * aligned on the days they share, with the window that will be used and the assets that limit it.
+ */
+export async function preparePortfolio(db: Db, request: PortfolioRequest) {
   const symbols = request.assets.map((a) => a.symbol);
   const duplicates = symbols.filter((s, i) => symbols.indexOf(s) !== i);
   if (duplicates.length)
@@ -57,18 +63,27 @@ export async function analyse(
     { currency: request.currency, ...(fx ? { fx } : {}) },
   );
   if (aligned.panel.observations < days) throw new ApiFailure(422, "NOT_ENOUGH_HISTORY");
-  const amounts = Float64Array.from(request.assets, (a) => a.amount);
-  let result: PortfolioAnalysis;
+  const staleBefore = shiftDays(market.today, -STALE_AFTER_DAYS);
+  const dates = aligned.dates;
+  return {
+    assets,
+    aligned,
+    benchmark,
+    days,
+    amounts: Float64Array.from(request.assets, (a) => a.amount),
+    simulated: market.source === "simulated",
+    limitedBy: assets
+      .filter((a) => isoDate(a.series.dates.at(-1)!) < staleBefore)
+      .map((a) => a.symbol),
+    from: isoDate(dates[dates.length - 1 - days]!),
+    to: isoDate(dates[dates.length - 1]!),
+  };
+}
+
+/** Runs an engine task, turning its coded failures into API answers. */
+export async function runTask<T>(pool: AnalyticsPool, task: TaskName, input: unknown): Promise<T> {
   try {
-    result = await pool.run<PortfolioAnalysis>("analyse", {
-      panel: aligned.panel,
-      amounts,
-      currency: request.currency,
-      benchmark,
-      fx: { returns: aligned.fxReturns, foreign: aligned.foreign },
-      assetInfo: assets.map((a) => a.info),
-      ...(request.monteCarlo ? { monteCarlo: request.monteCarlo } : {}),
-    });
+    return await pool.run<T>(task, input);
   } catch (error) {
     if (error instanceof TaskError && error.code === "NOT_ENOUGH_HISTORY")
       throw new ApiFailure(422, "NOT_ENOUGH_HISTORY");
@@ -76,9 +91,25 @@ export async function analyse(
       throw new ApiFailure(422, "ANALYTICS_FAILED", [{ path: "", message: error.message }]);
     throw error;
   }
-  const staleBefore = shiftDays(market.today, -STALE_AFTER_DAYS);
-  const lastDay = (i: number) => isoDate(assets[i]!.series.dates.at(-1)!);
-  const dates = aligned.dates;
+}
+
+/** Analyses a portfolio given by its assets and amounts (saved or not), on the engine's worker pool. */
+export async function analyse(
+  db: Db,
+  pool: AnalyticsPool,
+  request: AnalyseRequest,
+): Promise<AnalysisResponse> {
+  const p = await preparePortfolio(db, request);
+  const { assets, aligned, benchmark, amounts } = p;
+  const result = await runTask<PortfolioAnalysis>(pool, "analyse", {
+    panel: aligned.panel,
+    amounts,
+    currency: request.currency,
+    benchmark,
+    fx: { returns: aligned.fxReturns, foreign: aligned.foreign },
+    assetInfo: assets.map((a) => a.info),
+    ...(request.monteCarlo ? { monteCarlo: request.monteCarlo } : {}),
+  });
   const n = assets.length;
   const total = result.totalInvested;
   return {
@@ -86,15 +117,15 @@ export async function analyse(
     window: {
       benchmark,
       observations: result.window.observations,
-      from: isoDate(dates[dates.length - 1 - result.window.observations]!),
-      to: isoDate(dates[dates.length - 1]!),
+      from: p.from,
+      to: p.to,
       horizonDays: result.window.horizonDays,
       confidence: result.window.confidence,
       covariance: result.window.covariance,
       shrinkage: result.window.shrinkage,
       ridge: result.window.ridge,
-      limitedBy: assets.filter((_, i) => lastDay(i) < staleBefore).map((a) => a.symbol),
-      simulated: market.source === "simulated",
+      limitedBy: p.limitedBy,
+      simulated: p.simulated,
     },
     totalInvested: total,
     assets: Array.from({ length: n }, (_, i) => ({

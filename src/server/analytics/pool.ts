@@ -1,7 +1,7 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import type { EngineErrorCode } from "../../engine/errors.ts";
-import type { TaskName } from "./worker.ts";
+import type { TaskName } from "./tasks.ts";
 
 /** A failure inside a task, with the engine's error code when it was an EngineError. */
 export class TaskError extends Error {

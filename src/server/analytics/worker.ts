@@ -1,13 +1,7 @@
 // A worker thread of the analytics pool: runs engine tasks off the request thread.
 import { parentPort } from "node:worker_threads";
-import { analysePortfolio, type AnalysisInput } from "../../engine/analysis.ts";
 import { EngineError } from "../../engine/errors.ts";
-
-const tasks = {
-  analyse: (input: AnalysisInput) => analysePortfolio(input),
-} as const;
-
-export type TaskName = keyof typeof tasks;
+import { tasks, type TaskName } from "./tasks.ts";
 
 parentPort?.on("message", (message: { id: number; task: TaskName; input: unknown }) => {
   try {
