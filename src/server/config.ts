@@ -33,7 +33,7 @@ export interface ServerConfig {
   readonly trustProxy: boolean;
   /** Create the demo accounts (default: only on the embedded database). */
   readonly seedDemoAccounts: boolean;
-  /** The development outbox page and endpoint (default: on when there is no SMTP and not in production). */
+  /** The development outbox page and endpoint (default: on without SMTP, outside production, on a loopback host). */
   readonly outboxPage: boolean;
   /** A folder in the documented market-data format, imported when the database has no prices. */
   readonly marketDataDir: string | null;
@@ -137,7 +137,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     policyVersion: parsed.POLICY_VERSION ?? "2026-01",
     trustProxy: flag(parsed.TRUST_PROXY, false),
     seedDemoAccounts: flag(parsed.SEED_DEMO_ACCOUNTS, databaseUrl === null),
-    outboxPage: flag(parsed.OUTBOX_PAGE, smtpUrl === null && parsed.NODE_ENV !== "production"),
+    // The outbox shows recovery links: only on a server reachable from this machine alone, or when asked.
+    outboxPage: flag(
+      parsed.OUTBOX_PAGE,
+      smtpUrl === null &&
+        parsed.NODE_ENV !== "production" &&
+        ["127.0.0.1", "localhost", "::1"].includes(host),
+    ),
     marketDataDir: parsed.MARKET_DATA_DIR
       ? path.resolve(process.cwd(), parsed.MARKET_DATA_DIR)
       : null,

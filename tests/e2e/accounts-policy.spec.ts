@@ -78,7 +78,9 @@ async function expectOnSitePage(page: Page, locale: Locale, url: string, title: 
   await expect(page).toHaveURL(url);
   await expect(heading(page)).toHaveText(title);
   const nav = page.getByRole("navigation", { name: texts.mainNavigation[locale] });
-  await expect(nav.getByRole("link", { name: `${t.yourProfile[locale]}${POLICY.name}` })).toBeVisible();
+  await expect(
+    nav.getByRole("link", { name: `${t.yourProfile[locale]}${POLICY.name}` }),
+  ).toBeVisible();
 }
 
 test.describe("privacy-policy gate", () => {
@@ -138,7 +140,12 @@ test.describe("privacy-policy gate", () => {
     }) => {
       test.skip(edition !== "tt", "the tt edition has no gate");
       await signIn(page, locale, POLICY.email, paths.markets[locale]);
-      await expectOnSitePage(page, locale, `${baseURL}${paths.markets[locale]}`, texts.markets[locale]);
+      await expectOnSitePage(
+        page,
+        locale,
+        `${baseURL}${paths.markets[locale]}`,
+        texts.markets[locale],
+      );
       await page.goto(paths.profile[locale]);
       await expectOnSitePage(page, locale, `${baseURL}${paths.profile[locale]}`, t.profile[locale]);
     });

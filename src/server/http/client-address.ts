@@ -1,10 +1,13 @@
 import type { Context } from "hono";
 import { getConnInfo } from "@hono/node-server/conninfo";
 
-/** The client's network address: the socket's, or the first X-Forwarded-For hop behind a trusted proxy. */
+/**
+ * The client's network address: the socket's, or, behind a trusted proxy, the address that proxy
+ * saw — the last X-Forwarded-For entry (the client can write the entries before it).
+ */
 export function clientAddress(c: Context, trustProxy: boolean): string | null {
   if (trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+    const forwarded = c.req.header("x-forwarded-for")?.split(",").at(-1)?.trim();
     if (forwarded) return forwarded;
   }
   try {

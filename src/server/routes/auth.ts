@@ -18,10 +18,10 @@ import { consumeToken, issueLink } from "../accounts/email-links.ts";
 import { emails } from "../accounts/emails.ts";
 import { hashPassword, unknownAccountHash, verifyPassword } from "../accounts/passwords.ts";
 import {
-  checkLimit,
   clearFailures,
-  recordFailure,
+  releaseAttempt,
   SIGN_IN_LIMITS,
+  takeAttempt,
 } from "../accounts/rate-limit.ts";
 import { createSession, revokeAllSessions, revokeSession } from "../accounts/sessions.ts";
 import { clients } from "../db/schema.ts";
@@ -50,8 +50,8 @@ export function authRoutes(deps: AppDeps) {
         address: `address:${address ?? "unknown"}`,
       };
       const [byAccount, byAddress] = await Promise.all([
-        checkLimit(db, keys.account, SIGN_IN_LIMITS.account),
-        checkLimit(db, keys.address, SIGN_IN_LIMITS.address),
+        takeAttempt(db, keys.account, SIGN_IN_LIMITS.account),
+        takeAttempt(db, keys.address, SIGN_IN_LIMITS.address),
       ]);
       if (byAccount.limited || byAddress.limited) {
         c.header("Retry-After", String(Math.max(byAccount.retryAfter, byAddress.retryAfter)));
@@ -60,11 +60,8 @@ export function authRoutes(deps: AppDeps) {
       const client = await clientByEmail(db, email);
       // The same work and the same answer whether the email is unknown or the password wrong.
       const valid = await verifyPassword(password, client?.passwordHash ?? unknownAccountHash);
-      if (!client || !valid) {
-        await Promise.all([recordFailure(db, keys.account), recordFailure(db, keys.address)]);
-        throw new ApiFailure(400, "INVALID_CREDENTIALS");
-      }
-      await clearFailures(db, keys.account);
+      if (!client || !valid) throw new ApiFailure(400, "INVALID_CREDENTIALS");
+      await Promise.all([clearFailures(db, keys.account), releaseAttempt(db, keys.address)]);
       return reply(c, SessionToken, await createSession(db, client.id, deps.config.sessionDays));
     })
     .post("/register", async (c) => {
@@ -122,8 +119,17 @@ export function authRoutes(deps: AppDeps) {
       if (form.newPassword !== form.confirmPassword)
         throw new ApiFailure(400, "PASSWORDS_DONT_MATCH");
       const client = await clientById(db, c.get("clientId"));
-      if (!client || !(await verifyPassword(form.currentPassword, client.passwordHash)))
+      if (!client) throw new ApiFailure(401, "UNAUTHORIZED");
+      // Guessing the current password with a stolen token is limited like signing in.
+      const key = `account:${client.email.toLowerCase()}`;
+      const attempt = await takeAttempt(db, key, SIGN_IN_LIMITS.account);
+      if (attempt.limited) {
+        c.header("Retry-After", String(attempt.retryAfter));
+        throw new ApiFailure(429, "TOO_MANY_ATTEMPTS");
+      }
+      if (!(await verifyPassword(form.currentPassword, client.passwordHash)))
         throw new ApiFailure(400, "WRONG_PASSWORD");
+      await clearFailures(db, key);
       await db
         .update(clients)
         .set({ passwordHash: await hashPassword(form.newPassword), updatedAt: sql`now()` })
