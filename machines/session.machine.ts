@@ -179,7 +179,10 @@ export const sessionMachine = setup({
         "session.signOut": "signingOut",
         "session.unauthorized": "expired",
         "client.updated": { actions: assign({ client: ({ event }) => event.client }) },
+        // A new token may belong to another account (an email link opened while signed in):
+        // the client is loaded again for it.
         "session.tokenReceived": {
+          target: "loadingClient",
           actions: [
             assign(({ event }) => ({ token: event.session.token, expiry: event.session.expiry })),
             { type: "persistToken", params: ({ event }) => ({ session: event.session }) },
@@ -200,7 +203,16 @@ export const sessionMachine = setup({
     },
     expired: {
       description: "A 401 or a dead token: everything is cleared and the user goes to sign-in.",
-      always: { target: "signedOut", actions: ["clearClientState", "reset", "navigateToSignIn"] },
+      always: {
+        target: "signedOut",
+        // The sign-in page then says why the user is there.
+        actions: [
+          "clearClientState",
+          "reset",
+          assign({ error: "UNAUTHORIZED" }),
+          "navigateToSignIn",
+        ],
+      },
     },
   },
 });

@@ -222,7 +222,7 @@ describe("sessionMachine", () => {
   });
 
   describe("a 401 while signed in (session.unauthorized)", () => {
-    it("clears the client state, goes to sign-in and ends signed out with an empty context", async () => {
+    it("clears the client state, goes to sign-in and ends signed out, saying why", async () => {
       const { actor, spies, visited } = await signedIn();
 
       actor.send({ type: "session.unauthorized" });
@@ -233,11 +233,12 @@ describe("sessionMachine", () => {
       expect(spies.navigateToSignIn).toHaveBeenCalledTimes(1);
       expect(spies.navigateToIndex).not.toHaveBeenCalled();
       expect(spies.signOut).not.toHaveBeenCalled();
+      // Everything of the session is gone; the sign-in page shows why the user is there.
       expect(actor.getSnapshot().context).toEqual({
         token: null,
         expiry: null,
         client: null,
-        error: null,
+        error: "UNAUTHORIZED",
         welcomeBannerVisible: false,
       });
     });
@@ -302,13 +303,16 @@ describe("sessionMachine", () => {
       expect(actor.getSnapshot().value).toBe("signedIn");
     });
 
-    it("takes a new token while signed in (password changed) and persists it", async () => {
+    it("takes a new token while signed in, persists it and loads the client of that token", async () => {
       const { actor, spies } = await signedIn();
       const renewed = { token: "token-456", expiry: "2031-01-01T00:00:00.000Z" };
       actor.send({ type: "session.tokenReceived", session: renewed });
       expect(actor.getSnapshot().context).toMatchObject(renewed);
       expect(spies.persistToken).toHaveBeenLastCalledWith({ session: renewed });
-      expect(actor.getSnapshot().value).toBe("signedIn");
+      // The token may belong to another account (an email link opened while signed in).
+      expect(actor.getSnapshot().value).toBe("loadingClient");
+      await settled(actor, "signedIn");
+      expect(spies.fetchClient).toHaveBeenLastCalledWith({ token: "token-456" });
     });
   });
 

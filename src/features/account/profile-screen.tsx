@@ -174,7 +174,10 @@ export default function ProfileScreen(_: ScreenProps) {
               id="profile-language"
               name="language"
               {...field("language")}
-              onChange={(e) => setDraft({ ...draft, language: e.target.value as Locale })}
+              onChange={(e) => {
+                setDraft({ ...draft, language: e.target.value as Locale });
+                save.edit();
+              }}
             >
               <option value="en">{t`English`}</option>
               <option value="es">{t`Spanish`}</option>
@@ -184,7 +187,10 @@ export default function ProfileScreen(_: ScreenProps) {
         <CheckboxField
           label={t`Send me the newsletter`}
           checked={draft.newsletter}
-          onChange={(e) => setDraft({ ...draft, newsletter: e.target.checked })}
+          onChange={(e) => {
+            setDraft({ ...draft, newsletter: e.target.checked });
+            save.edit();
+          }}
         />
         <button type="submit" className="button primary" disabled={save.submitting}>
           <Trans>Save my details</Trans>

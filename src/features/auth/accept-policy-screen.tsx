@@ -68,6 +68,13 @@ export default function AcceptPolicyScreen({ locale }: ScreenProps) {
           onClick={() => form.submit(version)}
         >
           <Trans>I accept the privacy policy</Trans>
+        </button>{" "}
+        <button
+          type="button"
+          className="button ghost"
+          onClick={() => session.send({ type: "session.signOut" })}
+        >
+          <Trans>Sign out</Trans>
         </button>
       </p>
     </section>
