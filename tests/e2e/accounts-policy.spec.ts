@@ -60,7 +60,10 @@ async function signIn(page: Page, locale: Locale, email: string, returnTo?: stri
     .click();
 }
 
-/** The accept page alone, in the empty-center layout: no site header, navigation or footer. */
+/**
+ * The accept page alone, in the empty-center layout: no site header, navigation or footer; the
+ * only way out besides accepting is signing out, inside the card.
+ */
 async function expectOnAcceptPage(page: Page, locale: Locale, baseURL: string) {
   await expect(page).toHaveURL(`${baseURL}${paths.acceptPolicy[locale]}`);
   await expect(heading(page)).toHaveText(t.acceptPolicyTitle[locale]);
@@ -70,7 +73,9 @@ async function expectOnAcceptPage(page: Page, locale: Locale, baseURL: string) {
   await expect(page.getByRole("navigation")).toHaveCount(0);
   await expect(page.getByRole("banner")).toHaveCount(0);
   await expect(page.getByRole("contentinfo")).toHaveCount(0);
-  await expect(page.getByRole("button", { name: t.signOut[locale] })).toHaveCount(0);
+  await expect(page.getByRole("main").getByRole("button", { name: t.signOut[locale] })).toHaveCount(
+    1,
+  );
 }
 
 /** Back on a page of the default layout, signed in, with the site navigation. */
