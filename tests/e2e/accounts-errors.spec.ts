@@ -1,5 +1,6 @@
 import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import { expect, test, texts, type Locale } from "./fixtures.ts";
+import { accountPaths, accountTexts } from "./accounts-texts.ts";
 
 /**
  * What the accounts screens say when something is wrong, in both languages: a wrong password, a
@@ -20,71 +21,9 @@ const accounts = {
   revoked: { email: "all-advanced@demo.test", name: "Complete" },
 } as const;
 
-const paths = {
-  signUp: { en: "/en/sign-up", es: "/es/registro-de-usuario" },
-  signIn: { en: "/en/sign-in", es: "/es/acceso-de-usuario" },
-  confirmEmail: { en: "/en/confirm-email", es: "/es/confirmar-email" },
-  forgotPassword: { en: "/en/forgot-password", es: "/es/olvide-contrasena" },
-  recoverPassword: { en: "/en/recover-password", es: "/es/recuperar-contrasena" },
-  profile: { en: "/en/my-account/profile", es: "/es/mi-cuenta/perfil" },
-} as const satisfies Record<string, Record<Locale, string>>;
+const paths = accountPaths;
 
-/** English from the screens, Spanish from locales/es/messages.po. */
-const t = {
-  name: { en: "Name", es: "Nombre" },
-  surname: { en: "Surname", es: "Apellidos" },
-  email: { en: "Email", es: "Email" },
-  password: { en: "Password", es: "Contraseña" },
-  confirmPassword: { en: "Confirm the password", es: "Confirma la contraseña" },
-  newPassword: { en: "New password", es: "Nueva contraseña" },
-  acceptPolicy: {
-    en: "I have read and accept the privacy policy",
-    es: "He leído y acepto la política de privacidad",
-  },
-  verified: { en: "Verified", es: "Verificado" },
-  createMyAccount: { en: "Create my account", es: "Crear mi cuenta" },
-  checkYourEmail: { en: "Check your email", es: "Revisa tu email" },
-  weak: { en: "Weak", es: "Débil" },
-  strong: { en: "Strong", es: "Fuerte" },
-  tooWeak: {
-    en: "Choose a stronger password: at least 8 characters mixing letters, numbers or symbols.",
-    es: "Elige una contraseña más segura: al menos 8 caracteres que combinen letras, números o símbolos.",
-  },
-  passwordsDontMatch: { en: "Passwords don't match.", es: "Las contraseñas no coinciden." },
-  wrongCredentials: {
-    en: "The email or the password is not correct.",
-    es: "El email o la contraseña no son correctos.",
-  },
-  invalidLink: {
-    en: "This link is not valid any more. Ask for a new one.",
-    es: "Este enlace ya no es válido. Pide uno nuevo.",
-  },
-  sendLinkAgain: { en: "Send the link again", es: "Enviar el enlace de nuevo" },
-  linkOnItsWay: {
-    en: "If that email has an account waiting for confirmation, a new link is on its way.",
-    es: "Si ese email tiene una cuenta pendiente de confirmar, le llegará un enlace nuevo.",
-  },
-  confirmSubject: { en: "Confirm your email for", es: "Confirma tu email en" },
-  emailConfirmed: {
-    en: "Your email is confirmed. Welcome!",
-    es: "Tu email está confirmado. ¡Te damos la bienvenida!",
-  },
-  sendMeTheLink: { en: "Send me the link", es: "Envíame el enlace" },
-  recoverLinkOnItsWay: {
-    en: "If an account uses that email, a link to choose a new password is on its way. It expires in 1 hour.",
-    es: "Si alguna cuenta usa ese email, le llegará un enlace para elegir una nueva contraseña. Caduca en 1 hora.",
-  },
-  recoverSubject: { en: "Choose a new password for", es: "Elige una nueva contraseña en" },
-  saveNewPassword: { en: "Save the new password", es: "Guardar la nueva contraseña" },
-  passwordRecovered: {
-    en: "Your password has changed. Every device was signed out: sign in with the new password.",
-    es: "Tu contraseña ha cambiado. Se ha cerrado la sesión en todos los dispositivos: accede con la nueva contraseña.",
-  },
-  profile: { en: "Profile", es: "Perfil" },
-  city: { en: "City", es: "Ciudad" },
-  saveDetails: { en: "Save my details", es: "Guardar mis datos" },
-  signOut: { en: "Sign out", es: "Cerrar sesión" },
-} as const satisfies Record<string, Record<Locale, string>>;
+const t = accountTexts;
 
 const cookieBannerName = /^(We use cookies|Usamos cookies)$/;
 const rejectCookies = /^(Reject all|Rechazar todo)$/;

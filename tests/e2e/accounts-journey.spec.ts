@@ -1,5 +1,6 @@
 import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import { brandNames, expect, test, texts, type Locale } from "./fixtures.ts";
+import { accountPaths, accountTexts } from "./accounts-texts.ts";
 
 /**
  * A new person's whole way through the accounts: sign up (with the proof-of-work check), confirm
@@ -7,54 +8,9 @@ import { brandNames, expect, test, texts, type Locale } from "./fixtures.ts";
  * sign in again. Once in English and once in Spanish, on both editions.
  */
 
-const paths = {
-  home: { en: "/en", es: "/es" },
-  signUp: { en: "/en/sign-up", es: "/es/registro-de-usuario" },
-  signIn: { en: "/en/sign-in", es: "/es/acceso-de-usuario" },
-  confirmEmail: { en: "/en/confirm-email", es: "/es/confirmar-email" },
-  profile: { en: "/en/my-account/profile", es: "/es/mi-cuenta/perfil" },
-  myPortfolios: { en: "/en/my-account/portfolios", es: "/es/mi-cuenta/carteras" },
-} as const satisfies Record<string, Record<Locale, string>>;
+const paths = accountPaths;
 
-/** English from the screens, Spanish from locales/es/messages.po. */
-const t = {
-  name: { en: "Name", es: "Nombre" },
-  surname: { en: "Surname", es: "Apellidos" },
-  email: { en: "Email", es: "Email" },
-  password: { en: "Password", es: "Contraseña" },
-  confirmPassword: { en: "Confirm the password", es: "Confirma la contraseña" },
-  acceptPolicy: {
-    en: "I have read and accept the privacy policy",
-    es: "He leído y acepto la política de privacidad",
-  },
-  verified: { en: "Verified", es: "Verificado" },
-  createMyAccount: { en: "Create my account", es: "Crear mi cuenta" },
-  checkYourEmail: { en: "Check your email", es: "Revisa tu email" },
-  confirmSubject: { en: "Confirm your email for", es: "Confirma tu email en" },
-  emailConfirmed: {
-    en: "Your email is confirmed. Welcome!",
-    es: "Tu email está confirmado. ¡Te damos la bienvenida!",
-  },
-  yourProfile: { en: "Your profile, ", es: "Tu perfil, " },
-  signOut: { en: "Sign out", es: "Cerrar sesión" },
-  profile: { en: "Profile", es: "Perfil" },
-  city: { en: "City", es: "Ciudad" },
-  newsletter: { en: "Send me the newsletter", es: "Envíame la newsletter" },
-  saveDetails: { en: "Save my details", es: "Guardar mis datos" },
-  profileSaved: { en: "Your profile is saved.", es: "Tu perfil se ha guardado." },
-  currentPassword: { en: "Current password", es: "Contraseña actual" },
-  newPassword: { en: "New password", es: "Nueva contraseña" },
-  changePassword: { en: "Change my password", es: "Cambiar mi contraseña" },
-  passwordChanged: {
-    en: "Your password has changed; your other devices were signed out.",
-    es: "Tu contraseña ha cambiado; se ha cerrado la sesión en tus otros dispositivos.",
-  },
-  wrongCredentials: {
-    en: "The email or the password is not correct.",
-    es: "El email o la contraseña no son correctos.",
-  },
-  myPortfolios: { en: "My portfolios", es: "Mis carteras" },
-} as const satisfies Record<string, Record<Locale, string>>;
+const t = accountTexts;
 
 const cookieBannerName = /^(We use cookies|Usamos cookies)$/;
 const rejectCookies = /^(Reject all|Rechazar todo)$/;

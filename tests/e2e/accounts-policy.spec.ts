@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test, texts, type Locale } from "./fixtures.ts";
+import { accountPaths, accountTexts } from "./accounts-texts.ts";
 
 /**
  * The privacy-policy gate (PRODUCT.md, "People and their kinds"; docs/accounts.md): in the ht
@@ -13,29 +14,9 @@ const DEMO_PASSWORD = "Demo-portfolio-2026";
 const POLICY = { email: "policy@demo.test", name: "Policy" };
 const HT = "ht@demo.test";
 
-const paths = {
-  home: { en: "/en", es: "/es" },
-  signIn: { en: "/en/sign-in", es: "/es/acceso-de-usuario" },
-  acceptPolicy: { en: "/en/accept-privacy-policy", es: "/es/aceptar-politica-privacidad" },
-  markets: { en: "/en/markets", es: "/es/mercados" },
-  profile: { en: "/en/my-account/profile", es: "/es/mi-cuenta/perfil" },
-  myPortfolios: { en: "/en/my-account/portfolios", es: "/es/mi-cuenta/carteras" },
-} as const satisfies Record<string, Record<Locale, string>>;
+const paths = accountPaths;
 
-/** English from the screens, Spanish from locales/es/messages.po. */
-const t = {
-  email: { en: "Email", es: "Email" },
-  password: { en: "Password", es: "Contraseña" },
-  acceptPolicyTitle: { en: "Accept the privacy policy", es: "Acepta la política de privacidad" },
-  policyChanged: {
-    en: "Our privacy policy (version 2026-01) has changed since you last accepted it.",
-    es: "Nuestra política de privacidad (versión 2026-01) ha cambiado desde que la aceptaste.",
-  },
-  iAccept: { en: "I accept the privacy policy", es: "Acepto la política de privacidad" },
-  profile: { en: "Profile", es: "Perfil" },
-  yourProfile: { en: "Your profile, ", es: "Tu perfil, " },
-  signOut: { en: "Sign out", es: "Cerrar sesión" },
-} as const satisfies Record<string, Record<Locale, string>>;
+const t = accountTexts;
 
 const cookieBannerName = /^(We use cookies|Usamos cookies)$/;
 const rejectCookies = /^(Reject all|Rechazar todo)$/;
