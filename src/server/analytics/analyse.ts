@@ -5,17 +5,11 @@ import { benchmarkWindowDays, DEFAULT_BENCHMARK } from "../../engine/panel.ts";
 import { alignReturns } from "../../engine/returns.ts";
 import type { Db } from "../db/database.ts";
 import { ApiFailure } from "../http/api-failure.ts";
-import { marketToday, STALE_AFTER_DAYS } from "../market/repository.ts";
+import { marketToday, shiftDays, STALE_AFTER_DAYS } from "../market/repository.ts";
 import type { AnalyticsPool } from "./pool.ts";
 import type { TaskName } from "./tasks.ts";
 import { TaskError } from "./pool.ts";
 import { lastPriceDays, loadAssets, loadFx } from "./series.ts";
-
-const shiftDays = (iso: string, days: number) => {
-  const d = new Date(`${iso}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
 
 export interface PortfolioRequest {
   readonly currency: "EUR" | "USD";

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { AssetInfo } from "../../engine/breakdown.ts";
 import { dayNumber } from "../../engine/dates.ts";
 import type { FxSeries, PriceSeries } from "../../engine/returns.ts";
-import type { Db } from "../db/database.ts";
+import { pgArray, resultRows, type Db } from "../db/database.ts";
 
 export interface LoadedAsset {
   readonly symbol: string;
@@ -10,12 +10,6 @@ export interface LoadedAsset {
   readonly info: AssetInfo;
   readonly series: PriceSeries;
 }
-
-const rowsOf = (result: unknown) =>
-  (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<
-    string,
-    unknown
-  >[];
 
 /**
  * Loads the closes of several assets from `from` (ISO day) on, in one query, with what the
@@ -26,16 +20,16 @@ export async function loadAssets(
   symbols: readonly string[],
   from: string,
 ): Promise<{ assets: LoadedAsset[]; unknown: string[] }> {
-  const meta = rowsOf(
+  const meta = resultRows(
     await db.execute(
-      sql`select symbol, name, exchange, asset_class, currency, sector, region from assets where symbol = any(${`{${symbols.join(",")}}`}::text[])`,
+      sql`select symbol, name, exchange, asset_class, currency, sector, region from assets where symbol = any(${pgArray(symbols)}::text[])`,
     ),
   );
   const bySymbol = new Map(meta.map((m) => [m.symbol as string, m]));
   const unknown = symbols.filter((s) => !bySymbol.has(s));
-  const rows = rowsOf(
+  const rows = resultRows(
     await db.execute(
-      sql`select symbol, date::text as date, close from prices where symbol = any(${`{${symbols.join(",")}}`}::text[]) and date >= ${from}::date order by symbol, date`,
+      sql`select symbol, date::text as date, close from prices where symbol = any(${pgArray(symbols)}::text[]) and date >= ${from}::date order by symbol, date`,
     ),
   );
   const grouped = new Map<string, { dates: number[]; closes: number[] }>();
@@ -74,7 +68,7 @@ export async function loadAssets(
 
 /** Daily EUR/USD (USD per EUR) from the EURUSD series. */
 export async function loadFx(db: Db, from: string): Promise<FxSeries | null> {
-  const rows = rowsOf(
+  const rows = resultRows(
     await db.execute(
       sql`select date::text as date, close from prices where symbol = 'EURUSD' and date >= ${from}::date order by date`,
     ),
@@ -91,9 +85,9 @@ export async function lastPriceDays(
   db: Db,
   symbols: readonly string[],
 ): Promise<Map<string, string>> {
-  const rows = rowsOf(
+  const rows = resultRows(
     await db.execute(
-      sql`select symbol, max(date)::text as last from prices where symbol = any(${`{${symbols.join(",")}}`}::text[]) group by symbol`,
+      sql`select symbol, max(date)::text as last from prices where symbol = any(${pgArray(symbols)}::text[]) group by symbol`,
     ),
   );
   return new Map(rows.map((r) => [r.symbol as string, r.last as string]));

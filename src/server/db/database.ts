@@ -78,6 +78,16 @@ async function openPostgres(url: string, onError: (error: Error) => void): Promi
   };
 }
 
+/** The rows of a raw `db.execute` answer: PGlite and node-postgres shape them differently. */
+export const resultRows = (result: unknown): Record<string, unknown>[] =>
+  (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<
+    string,
+    unknown
+  >[];
+
+/** A PostgreSQL array literal ({a,b,c}) sent as one parameter, instead of one parameter per value. */
+export const pgArray = (values: readonly (string | number)[]): string => `{${values.join(",")}}`;
+
 /** Round-trip time of a trivial query, in milliseconds. */
 export async function pingDatabase(db: Db): Promise<number> {
   const started = performance.now();
@@ -90,8 +100,5 @@ export async function appliedMigrations(db: Db): Promise<number> {
   const result = await db.execute<{ count: number }>(
     sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
   );
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
-    count: number;
-  }[];
-  return Number(rows[0]?.count ?? 0);
+  return Number(resultRows(result)[0]?.count ?? 0);
 }

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/database.ts";
+import { pgArray, resultRows, type Db } from "../db/database.ts";
 import { appMeta, assets } from "../db/schema.ts";
 import type { Dataset, Series } from "./dataset.ts";
 
@@ -20,15 +20,6 @@ function newRows(series: Series, lastStored: string | null): { dates: string[]; 
   while (i < series.dates.length && series.dates[i]! <= lastStored) i++;
   return { dates: series.dates.slice(i), values: series.values.slice(i) };
 }
-
-/** One array literal parameter ({a,b,c}) instead of one parameter per value: thousands of rows per statement. */
-const pgArray = (values: readonly (string | number)[]) => `{${values.join(",")}}`;
-
-const rowsOf = (result: unknown) =>
-  (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<
-    string,
-    unknown
-  >[];
 
 /**
  * Loads a dataset into the database in one transaction: all of it or nothing. Assets are upserted;
@@ -60,7 +51,7 @@ export async function importDataset(
         .onConflictDoUpdate({ target: assets.symbol, set: { ...values, updatedAt: sql`now()` } });
     }
     const lastPrices = new Map(
-      rowsOf(
+      resultRows(
         await tx.execute(sql`select symbol, max(date)::text as last from prices group by symbol`),
       ).map((r) => [r.symbol as string, r.last as string]),
     );
@@ -74,7 +65,7 @@ export async function importDataset(
       priceRows += rows.dates.length;
     }
     const lastMacro = new Map(
-      rowsOf(
+      resultRows(
         await tx.execute(
           sql`select series, max(date)::text as last from macro_values group by series`,
         ),
@@ -93,7 +84,7 @@ export async function importDataset(
       .insert(appMeta)
       .values({ key: "market_source", value: source })
       .onConflictDoUpdate({ target: appMeta.key, set: { value: source, updatedAt: sql`now()` } });
-    const today = rowsOf(await tx.execute(sql`select max(date)::text as today from prices`))[0]
+    const today = resultRows(await tx.execute(sql`select max(date)::text as today from prices`))[0]
       ?.today as string | null;
     return { assets: dataset.assets.length, priceRows, macroRows, today: today ?? null };
   });

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "../db/database.ts";
+import { resultRows, type Database } from "../db/database.ts";
 import type { Logger } from "../logger.ts";
 import { readDataset, type Dataset } from "./dataset.ts";
 import { importDataset, type ImportStats } from "./import.ts";
@@ -28,12 +28,11 @@ export async function runUpdate(
   provider: MarketDataProvider,
   logger: Logger,
 ): Promise<ImportStats | null> {
-  const rows = (r: unknown) =>
-    (Array.isArray(r) ? r : (r as { rows: unknown[] }).rows) as Record<string, unknown>[];
   const locked =
     database.driver === "pglite" ||
-    rows(await database.db.execute(sql`select pg_try_advisory_lock(${UPDATE_LOCK_KEY}) as ok`))[0]
-      ?.ok === true;
+    resultRows(
+      await database.db.execute(sql`select pg_try_advisory_lock(${UPDATE_LOCK_KEY}) as ok`),
+    )[0]?.ok === true;
   if (!locked) return null;
   try {
     const stats = await importDataset(database.db, await provider.fetch());

@@ -1,20 +1,14 @@
 import { and, asc, eq, gte, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { AssetQuery, AssetSummary, HistoryRange, MarketToday } from "../../contract/market.ts";
-import type { Db } from "../db/database.ts";
+import { resultRows, type Db } from "../db/database.ts";
 import { readMeta } from "../db/app-meta.ts";
 import { assets, prices } from "../db/schema.ts";
 
 /** An asset is stale when its last price is more than this many days before the market's today. */
 export const STALE_AFTER_DAYS = 14;
 
-const rowsOf = (result: unknown) =>
-  (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<
-    string,
-    unknown
-  >[];
-
 export async function marketToday(db: Db): Promise<MarketToday> {
-  const [row] = rowsOf(
+  const [row] = resultRows(
     await db.execute(
       sql`select max(date)::text as today, (select count(*)::int from assets) as n from prices`,
     ),
@@ -24,9 +18,10 @@ export async function marketToday(db: Db): Promise<MarketToday> {
   return { today, source: today ? (source ?? "imported") : "empty", assets: Number(row?.n ?? 0) };
 }
 
-const daysBefore = (iso: string, days: number) => {
+/** An ISO day moved by a number of calendar days (negative: earlier). */
+export const shiftDays = (iso: string, days: number): string => {
   const d = new Date(`${iso}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() - days);
+  d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
 };
 
@@ -43,7 +38,7 @@ export async function listAssets(db: Db, query: AssetQuery): Promise<AssetSummar
     const like = `%${query.q.replace(/[%_\\]/g, (m) => `\\${m}`)}%`;
     filters.push(or(ilike(assets.name, like), ilike(assets.symbol, like))!);
   }
-  const rows = rowsOf(
+  const rows = resultRows(
     await db.execute(sql`
       select ${assets}.*, r.first::text as first_date, r.last::text as last_date
       from ${assets}
@@ -51,7 +46,7 @@ export async function listAssets(db: Db, query: AssetQuery): Promise<AssetSummar
       ${filters.length ? sql`where ${and(...filters)}` : sql``}
       order by ${assets.universe}, ${assets.exchange} nulls last, ${assets.assetClass} nulls last, ${assets.name}`),
   );
-  const staleBefore = today ? daysBefore(today, STALE_AFTER_DAYS) : null;
+  const staleBefore = today ? shiftDays(today, -STALE_AFTER_DAYS) : null;
   const list = rows.map((r) => toSummary(r, staleBefore));
   return query.includeStale === "true" ? list : list.filter((a) => !a.stale);
 }
@@ -77,13 +72,13 @@ function toSummary(r: Record<string, unknown>, staleBefore: string | null): Asse
 
 export async function assetSummary(db: Db, symbol: string): Promise<AssetSummary | null> {
   const { today } = await marketToday(db);
-  const rows = rowsOf(
+  const rows = resultRows(
     await db.execute(sql`
       select a.*, (select min(date)::text from ${prices} p where p.symbol = a.symbol) as first_date,
              (select max(date)::text from ${prices} p where p.symbol = a.symbol) as last_date
       from ${assets} a where a.symbol = ${symbol}`),
   );
-  return rows[0] ? toSummary(rows[0], today ? daysBefore(today, STALE_AFTER_DAYS) : null) : null;
+  return rows[0] ? toSummary(rows[0], today ? shiftDays(today, -STALE_AFTER_DAYS) : null) : null;
 }
 
 const rangeMonths: Record<Exclude<HistoryRange, "max">, number> = {
@@ -118,7 +113,7 @@ export async function priceHistory(
 
 /** The last `count` closes of an asset (for volatility windows). */
 export async function lastCloses(db: Db, symbol: string, count: number): Promise<Float64Array> {
-  const rows = rowsOf(
+  const rows = resultRows(
     await db.execute(
       sql`select close from (select date, close from ${prices} where symbol = ${symbol} order by date desc limit ${count}) t order by date`,
     ),
