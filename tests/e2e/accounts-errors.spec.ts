@@ -1,6 +1,11 @@
 import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import { expect, test, texts, type Locale } from "./fixtures.ts";
-import { accountPaths, accountTexts } from "./accounts-texts.ts";
+import {
+  accountPaths,
+  accountTexts,
+  dismissCookieBannerWhenShown,
+  linkInNewestEmail,
+} from "./accounts-support.ts";
 
 /**
  * What the accounts screens say when something is wrong, in both languages: a wrong password, a
@@ -25,16 +30,6 @@ const paths = accountPaths;
 
 const t = accountTexts;
 
-const cookieBannerName = /^(We use cookies|Usamos cookies)$/;
-const rejectCookies = /^(Reject all|Rechazar todo)$/;
-
-/** The cookie banner sits over the bottom of the page: reject it whenever it is in the way. */
-async function dismissCookieBannerWhenShown(page: Page) {
-  await page.addLocatorHandler(page.getByRole("dialog", { name: cookieBannerName }), (banner) =>
-    banner.getByRole("button", { name: rejectCookies }).click(),
-  );
-}
-
 const header = (page: Page, locale: Locale) =>
   page.getByRole("navigation", { name: texts.mainNavigation[locale] });
 
@@ -48,27 +43,6 @@ async function signIn(page: Page, locale: Locale, email: string, password: strin
     .getByRole("main")
     .getByRole("button", { name: texts.signIn[locale], exact: true })
     .click();
-}
-
-/** The link of the newest email to `to` whose subject starts with `subject` (GET /api/dev/outbox). */
-async function linkInNewestEmail(
-  request: APIRequestContext,
-  to: string,
-  subject: string,
-): Promise<string> {
-  let text = "";
-  await expect
-    .poll(async () => {
-      const response = await request.get("/api/dev/outbox");
-      expect(response.ok()).toBe(true);
-      const emails = (await response.json()) as { to: string; subject: string; text: string }[];
-      text = emails.find((e) => e.to === to && e.subject.startsWith(subject))?.text ?? "";
-      return text;
-    })
-    .not.toBe("");
-  const link = /https?:\/\/\S+/.exec(text)?.[0];
-  expect(link, `a link in: ${text}`).toBeTruthy();
-  return link!;
 }
 
 /** Ends the browser's session on the server, as signing out elsewhere would. */

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test, texts, type Locale } from "./fixtures.ts";
-import { accountPaths, accountTexts } from "./accounts-texts.ts";
+import { accountPaths, accountTexts, dismissCookieBannerWhenShown } from "./accounts-support.ts";
 
 /**
  * The privacy-policy gate (PRODUCT.md, "People and their kinds"; docs/accounts.md): in the ht
@@ -17,16 +17,6 @@ const HT = "ht@demo.test";
 const paths = accountPaths;
 
 const t = accountTexts;
-
-const cookieBannerName = /^(We use cookies|Usamos cookies)$/;
-const rejectCookies = /^(Reject all|Rechazar todo)$/;
-
-/** The cookie banner sits over the bottom of the page: reject it whenever it is in the way. */
-async function dismissCookieBannerWhenShown(page: Page) {
-  await page.addLocatorHandler(page.getByRole("dialog", { name: cookieBannerName }), (banner) =>
-    banner.getByRole("button", { name: rejectCookies }).click(),
-  );
-}
 
 const heading = (page: Page) => page.getByRole("heading", { level: 1 });
 

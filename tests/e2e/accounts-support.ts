@@ -1,4 +1,5 @@
-import type { Locale } from "./fixtures.ts";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, type Locale } from "./fixtures.ts";
 
 /** Paths of the account screens used by the accounts end-to-end tests. */
 export const accountPaths = {
@@ -86,3 +87,34 @@ export const accountTexts = {
   },
   iAccept: { en: "I accept the privacy policy", es: "Acepto la política de privacidad" },
 } as const satisfies Record<string, Record<Locale, string>>;
+
+/** The cookie banner sits over the bottom of the page: reject it whenever it is in the way. */
+const cookieBannerName = /^(We use cookies|Usamos cookies)$/;
+const rejectCookies = /^(Reject all|Rechazar todo)$/;
+
+export async function dismissCookieBannerWhenShown(page: Page) {
+  await page.addLocatorHandler(page.getByRole("dialog", { name: cookieBannerName }), (banner) =>
+    banner.getByRole("button", { name: rejectCookies }).click(),
+  );
+}
+
+/** The link of the newest email to `to` whose subject starts with `subject` (GET /api/dev/outbox). */
+export async function linkInNewestEmail(
+  request: APIRequestContext,
+  to: string,
+  subject: string,
+): Promise<string> {
+  let text = "";
+  await expect
+    .poll(async () => {
+      const response = await request.get("/api/dev/outbox");
+      expect(response.ok()).toBe(true);
+      const emails = (await response.json()) as { to: string; subject: string; text: string }[];
+      text = emails.find((e) => e.to === to && e.subject.startsWith(subject))?.text ?? "";
+      return text;
+    })
+    .not.toBe("");
+  const link = /https?:\/\/\S+/.exec(text)?.[0];
+  expect(link, `a link in: ${text}`).toBeTruthy();
+  return link!;
+}
