@@ -244,3 +244,151 @@ export const SimulateResponse = Schema.Struct({
   }),
 });
 export type SimulateResponse = typeof SimulateResponse.Type;
+
+const Shock = (minimum: number, maximum: number) =>
+  Schema.optional(
+    Schema.NullOr(Schema.Number.pipe(Schema.check(Schema.isBetween({ minimum, maximum })))),
+  );
+
+/**
+ * The shocks of a custom what-if (specification, "What-if state"): return factors as fractions
+ * (-0.2 = the stock market falls 20%), level factors in percentage points (+1 = one point).
+ */
+export const WhatIfShocks = Schema.Struct({
+  /** Stock market return. */
+  dRV: Shock(-1, 5),
+  /** Change of the 10-year yield, points. */
+  dRF: Shock(-10, 10),
+  /** Bitcoin return. */
+  dCrypto: Shock(-1, 20),
+  /** Commodities return. */
+  dMMPP: Shock(-1, 5),
+  /** Change of year-on-year inflation, points. */
+  inflation: Shock(-10, 20),
+});
+export type WhatIfShocks = typeof WhatIfShocks.Type;
+
+/** Past windows a backtest can run over, counted back from the portfolio's last common day. */
+export const BACKTEST_WINDOWS = { "1y": 252, "3y": 756, "5y": 1260, "10y": 2520 } as const;
+export const BacktestId = Schema.Literals(["1y", "3y", "5y", "10y"]);
+export const Rebalancing = Schema.Literals(["none", "monthly", "quarterly", "annual"]);
+export const ScenarioType = Schema.Literals([0, 1, 2, 3]);
+
+/**
+ * A what-if on a portfolio. Type priority (specification): a backtest when `backTesting` is given,
+ * else the real scenario `scenarioType`, else the custom `shocks` (at least one non-null).
+ */
+export const WhatIfRequest = Schema.Struct({
+  currency: Currency,
+  benchmark: Schema.optional(Benchmark),
+  assets: AnalyseRequest.fields.assets,
+  backTesting: Schema.optional(Schema.NullOr(BacktestId)),
+  rebalancing: Schema.optional(Rebalancing),
+  scenarioType: Schema.optional(Schema.NullOr(ScenarioType)),
+  shocks: Schema.optional(WhatIfShocks),
+});
+export type WhatIfRequest = typeof WhatIfRequest.Type;
+
+export const WhatIfFactor = Schema.Literals([
+  "market",
+  "rates",
+  "crypto",
+  "commodities",
+  "inflation",
+]);
+export type WhatIfFactor = typeof WhatIfFactor.Type;
+
+/** The series each factor was measured with, e.g. market = STOXX50E_INDEX for a EUR portfolio. */
+const FactorSources = Schema.Array(Schema.Struct({ factor: WhatIfFactor, series: Schema.String }));
+
+const Betas = Schema.Struct({
+  /** Weekly periods of the regression and its window. */
+  periods: Schema.Number,
+  from: Schema.String,
+  to: Schema.String,
+  factors: Schema.Array(WhatIfFactor),
+  excluded: Schema.Array(WhatIfFactor),
+});
+
+const WhatIfAsset = Schema.Struct({
+  symbol: Schema.String,
+  name: Schema.String,
+  amount: Schema.Number,
+  /** Return over the shock or scenario (fraction) and the gain (+) or loss (-) it means. */
+  return: Schema.Number,
+  change: Schema.Number,
+  /** Sensitivity to each factor (custom shocks); empty for other kinds. */
+  betas: Schema.Record(Schema.String, Schema.Number),
+  /** Scenario only: history, spliced (proxy before its first price) or proxy. */
+  method: Schema.NullOr(Schema.Literals(["history", "spliced", "proxy"])),
+});
+
+const PerformanceFigures = Schema.Struct({
+  totalReturn: Schema.Number,
+  annualizedReturn: Schema.Number,
+  volatility: Schema.Number,
+  maxDrawdown: Schema.Number,
+  sharpe: Schema.Number,
+});
+
+export const WhatIfResponse = Schema.Union([
+  Schema.Struct({
+    kind: Schema.Literal("custom"),
+    currency: Currency,
+    totalInvested: Schema.Number,
+    totalChange: Schema.Number,
+    totalReturn: Schema.Number,
+    assets: Schema.Array(WhatIfAsset),
+    shocks: WhatIfShocks,
+    /** Shocks given to factors without a beta: they move nothing. */
+    ignored: Schema.Array(WhatIfFactor),
+    sensitivities: Betas,
+    sources: FactorSources,
+    simulated: Schema.Boolean,
+  }),
+  Schema.Struct({
+    kind: Schema.Literal("scenario"),
+    currency: Currency,
+    scenario: Schema.Struct({
+      type: ScenarioType,
+      id: Schema.String,
+      start: Schema.String,
+      end: Schema.String,
+    }),
+    totalInvested: Schema.Number,
+    totalChange: Schema.Number,
+    totalReturn: Schema.Number,
+    assets: Schema.Array(WhatIfAsset),
+    factorMoves: Schema.Record(Schema.String, Schema.Number),
+    missingFactors: Schema.Array(WhatIfFactor),
+    sensitivities: Schema.NullOr(Betas),
+    sources: FactorSources,
+    simulated: Schema.Boolean,
+  }),
+  Schema.Struct({
+    kind: Schema.Literal("backtest"),
+    currency: Currency,
+    backTesting: BacktestId,
+    rebalancing: Rebalancing,
+    rebalances: Schema.Number,
+    from: Schema.String,
+    to: Schema.String,
+    totalInvested: Schema.Number,
+    /** Value path in the portfolio currency (initial value = total invested), with its dates. */
+    dates: Schema.Array(Schema.String),
+    values: Schema.Array(Schema.Number),
+    performance: PerformanceFigures,
+    benchmark: Schema.NullOr(
+      Schema.Struct({
+        series: Schema.String,
+        values: Schema.Array(Schema.Number),
+        performance: PerformanceFigures,
+        excessReturn: Schema.Number,
+        trackingError: Schema.Number,
+      }),
+    ),
+    limitedBy: Schema.Array(Schema.String),
+    simulated: Schema.Boolean,
+  }),
+]);
+export type WhatIfResponse = typeof WhatIfResponse.Type;

@@ -24,6 +24,7 @@ export const msgCodes = [
   "UNKNOWN_ASSET",
   "NOT_ENOUGH_HISTORY",
   "ANALYTICS_FAILED",
+  "WHATIF_NEEDS_SHOCK",
   // Raised by the client itself when the server cannot be reached; the server never sends it.
   "NETWORK_ERROR",
 ] as const;

@@ -194,3 +194,25 @@ export function spliceSeries(
   values.set(newer.values, cut);
   return { dates, values };
 }
+
+/**
+ * An index chained from an older one before the newer starts: the older levels rescaled so that
+ * they meet the newer on its first date (older value on or before it), so the returns of the
+ * chained series are the older index's returns before that date and the newer's after (e.g. the
+ * DAX before the EURO STOXX 50 starts in 2007-03). Without an older value on or before the newer's
+ * first date, the newer is returned alone.
+ */
+export function chainIndex(
+  older: { readonly dates: Int32Array; readonly values: Float64Array },
+  newer: { readonly dates: Int32Array; readonly values: Float64Array },
+): { dates: Int32Array; values: Float64Array } {
+  if (newer.dates.length === 0) return { dates: older.dates.slice(), values: older.values.slice() };
+  const meet = indexOnOrBefore(older.dates, newer.dates[0]!);
+  if (meet < 0) return { dates: newer.dates.slice(), values: newer.values.slice() };
+  const scale = newer.values[0]! / older.values[meet]!;
+  const spliced = spliceSeries(
+    { dates: older.dates, values: older.values.map((v) => v * scale) },
+    newer,
+  );
+  return spliced;
+}

@@ -23,6 +23,7 @@ export const msgCodeText: Record<MsgCode | "PASSWORD_TOO_WEAK", MessageDescripto
   UNKNOWN_ASSET: msg`One of the assets is not in our market data.`,
   NOT_ENOUGH_HISTORY: msg`These assets do not have enough common price history for this window. Choose a shorter window or other assets.`,
   ANALYTICS_FAILED: msg`We could not compute this analysis. Please try again.`,
+  WHATIF_NEEDS_SHOCK: msg`Give at least one shock: stock market, interest rates, crypto, commodities or inflation.`,
   PASSWORD_TOO_WEAK: msg`Choose a stronger password: at least 8 characters mixing letters, numbers or symbols.`,
   NETWORK_ERROR: msg`We could not reach the server. Check your connection and try again.`,
 };

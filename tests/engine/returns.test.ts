@@ -11,6 +11,7 @@ import {
   alignReturns,
   convertPrice,
   spliceSeries,
+  chainIndex,
   type PriceSeries,
 } from "../../src/engine/returns.ts";
 import { expectAllClose, snapshot } from "./analytics-helpers.ts";
@@ -179,6 +180,24 @@ describe("helpers", () => {
     );
     expect([...s.dates]).toEqual([1, 2, 3, 5]);
     expect([...s.values]).toEqual([1, 2, 30, 50]);
+  });
+  it("chainIndex rescales the older index to meet the newer, keeping both sets of returns", () => {
+    // Older: 100, 110, 121 (+10% a day); newer starts on day 3 at 50, then 55.
+    const s = chainIndex(
+      { dates: Int32Array.of(1, 2, 3, 4), values: Float64Array.of(100, 110, 121, 133.1) },
+      { dates: Int32Array.of(3, 5), values: Float64Array.of(50, 55) },
+    );
+    expect([...s.dates]).toEqual([1, 2, 3, 5]);
+    expect(s.values[1]! / s.values[0]! - 1).toBeCloseTo(0.1, 14);
+    expect(s.values[2]! / s.values[1]! - 1).toBeCloseTo(0.1, 14);
+    expect(s.values[3]! / s.values[2]! - 1).toBeCloseTo(0.1, 14);
+    expect(s.values[2]).toBe(50);
+    // An older index that starts after the newer one cannot be chained: the newer alone.
+    const alone = chainIndex(
+      { dates: Int32Array.of(7, 8), values: Float64Array.of(1, 2) },
+      { dates: Int32Array.of(3, 5), values: Float64Array.of(50, 55) },
+    );
+    expect([...alone.values]).toEqual([50, 55]);
   });
   it("benchmark windows 1..6 are 21, 63, 126, 252, 756, 1260 trading days", () => {
     expect(Object.values(BENCHMARK_WINDOW_DAYS)).toEqual([21, 63, 126, 252, 756, 1260]);

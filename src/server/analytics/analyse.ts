@@ -17,11 +17,20 @@ export interface PortfolioRequest {
   readonly assets: readonly { readonly symbol: string; readonly amount: number }[];
 }
 
+export interface HistoryNeed {
+  /** Trading days wanted (default: the benchmark window). */
+  readonly days?: number;
+  /** Fewer days are accepted down to this many (default: `days`); the window is then shorter. */
+  readonly minDays?: number;
+  /** Load every price from this day on (default: enough calendar days for `days`). */
+  readonly from?: string;
+}
+
 /**
  * The common first step of every analytics call: the assets' prices in the portfolio currency,
  * aligned on the days they share, with the window that will be used and the assets that limit it.
  */
-export async function preparePortfolio(db: Db, request: PortfolioRequest) {
+export async function preparePortfolio(db: Db, request: PortfolioRequest, need: HistoryNeed = {}) {
   const symbols = request.assets.map((a) => a.symbol);
   const duplicates = symbols.filter((s, i) => symbols.indexOf(s) !== i);
   if (duplicates.length)
@@ -33,7 +42,7 @@ export async function preparePortfolio(db: Db, request: PortfolioRequest) {
   const market = await marketToday(db);
   if (!market.today) throw new ApiFailure(422, "NOT_ENOUGH_HISTORY");
   const benchmark = request.benchmark ?? DEFAULT_BENCHMARK;
-  const days = benchmarkWindowDays(benchmark);
+  const wanted = need.days ?? benchmarkWindowDays(benchmark);
   // The window ends on the last day every asset has a price (assets can stop trading); load enough
   // calendar days before it for the window, with room for holidays.
   const lastDays = await lastPriceDays(db, symbols);
@@ -41,7 +50,7 @@ export async function preparePortfolio(db: Db, request: PortfolioRequest) {
     const last = lastDays.get(s);
     return last && last < min ? last : min;
   }, market.today);
-  const from = shiftDays(commonEnd, -Math.ceil(days * 1.6) - 60);
+  const from = need.from ?? shiftDays(commonEnd, -Math.ceil(wanted * 1.6) - 60);
   const [{ assets, unknown }, fx] = await Promise.all([
     loadAssets(db, symbols, from),
     loadFx(db, from),
@@ -56,11 +65,14 @@ export async function preparePortfolio(db: Db, request: PortfolioRequest) {
     assets.map((a) => a.series),
     { currency: request.currency, ...(fx ? { fx } : {}) },
   );
-  if (aligned.panel.observations < days) throw new ApiFailure(422, "NOT_ENOUGH_HISTORY");
+  if (aligned.panel.observations < (need.minDays ?? wanted))
+    throw new ApiFailure(422, "NOT_ENOUGH_HISTORY");
+  const days = Math.min(wanted, aligned.panel.observations);
   const staleBefore = shiftDays(market.today, -STALE_AFTER_DAYS);
   const dates = aligned.dates;
   return {
     assets,
+    fx,
     aligned,
     benchmark,
     days,

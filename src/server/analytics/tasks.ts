@@ -12,7 +12,24 @@ import {
   weightsFromAmounts,
   type ReturnsPanel,
 } from "../../engine/panel.ts";
+import { backtest, type BacktestResult, type Rebalancing } from "../../engine/backtest.ts";
+import { dayNumber } from "../../engine/dates.ts";
+import { EngineError } from "../../engine/errors.ts";
+import type { Currency, FxSeries, PriceSeries } from "../../engine/returns.ts";
 import { simulateInvestment, type SimulationResult } from "../../engine/simulate.ts";
+import {
+  applyShocks,
+  factorChanges,
+  factorSensitivities,
+  replayScenario,
+  scenarioFactorPanel,
+  scenarioOfType,
+  type FactorSeries,
+  type ScenarioResult,
+  type Sensitivities,
+  type ShockResult,
+  type Shocks,
+} from "../../engine/whatif.ts";
 import { TRADING_DAYS_PER_MONTH } from "../../engine/stats.ts";
 
 export interface OptimiseInput {
@@ -136,11 +153,122 @@ export function simulate(input: SimulateInput): SimulationResult {
   });
 }
 
+/** Factor betas are estimated over the last 5 years (benchmark 6) of the common history, or all of it. */
+export const SENSITIVITY_DAYS = 1260;
+
+export interface WhatIfInput {
+  readonly kind: "custom" | "scenario" | "backtest";
+  readonly currency: Currency;
+  readonly panel: ReturnsPanel;
+  /** observations + 1 calendar days of the panel. */
+  readonly dates: Int32Array;
+  readonly amounts: Float64Array;
+  readonly factors: readonly FactorSeries[];
+  readonly shocks?: Shocks;
+  readonly scenarioType?: number;
+  /** Scenario: each asset's whole price history, and EUR/USD with the monthly rates before 2003-12. */
+  readonly prices?: readonly PriceSeries[];
+  readonly fx?: FxSeries;
+  readonly backtest?: { readonly days: number; readonly rebalancing: Rebalancing };
+}
+
+export interface SensitivityFit {
+  readonly sensitivities: Sensitivities;
+  /** First and last calendar day of the regression window. */
+  readonly from: number;
+  readonly to: number;
+}
+
+export type WhatIfOutput =
+  | { readonly kind: "custom"; readonly fit: SensitivityFit; readonly result: ShockResult }
+  | {
+      readonly kind: "scenario";
+      readonly fit: SensitivityFit | null;
+      readonly result: ScenarioResult;
+    }
+  | {
+      readonly kind: "backtest";
+      readonly result: BacktestResult;
+      readonly dates: Int32Array;
+      readonly benchmark: boolean;
+    };
+
+/** Betas of every asset on the factors that cover the window (others are excluded). */
+function fitSensitivities(input: WhatIfInput): SensitivityFit {
+  const days = Math.min(SENSITIVITY_DAYS, input.panel.observations);
+  const panel = lastObservations(input.panel, days);
+  const dates = input.dates.subarray(input.dates.length - days - 1);
+  const usable = input.factors.filter((f) => f.dates.length > 0 && f.dates[0]! <= dates[0]!);
+  if (usable.length === 0)
+    throw new EngineError("NO_DATA", "what-if: no factor series covers the assets' history");
+  const sensitivities = factorSensitivities(panel, factorChanges(usable, dates));
+  const missing = input.factors.filter((f) => !usable.includes(f)).map((f) => f.factor);
+  return {
+    sensitivities: { ...sensitivities, excluded: [...sensitivities.excluded, ...missing] },
+    from: dates[0]!,
+    to: dates[dates.length - 1]!,
+  };
+}
+
+export function whatIf(input: WhatIfInput): WhatIfOutput {
+  if (input.kind === "custom") {
+    const fit = fitSensitivities(input);
+    return {
+      kind: "custom",
+      fit,
+      result: applyShocks(fit.sensitivities, input.amounts, input.shocks ?? {}),
+    };
+  }
+  if (input.kind === "scenario") {
+    const type = input.scenarioType ?? -1;
+    const scenario = scenarioOfType(type);
+    const prices = input.prices ?? [];
+    const start = dayNumber(scenario.start);
+    const end = dayNumber(scenario.end);
+    const needsProxy = prices.some(
+      (p) => p.dates[0]! > start || p.dates[p.dates.length - 1]! < end,
+    );
+    const { panel: factors } = scenarioFactorPanel(type, input.factors);
+    if (needsProxy && factors.factors.length === 0)
+      throw new EngineError(
+        "NOT_ENOUGH_HISTORY",
+        `scenario ${scenario.id}: assets without prices over the window and no factor data to rebuild them`,
+      );
+    const fit = needsProxy ? fitSensitivities(input) : null;
+    const result = replayScenario({
+      type,
+      currency: input.currency,
+      assets: prices.map((p) => ({ prices: p })),
+      amounts: input.amounts,
+      ...(input.fx ? { fx: input.fx } : {}),
+      ...(fit ? { sensitivities: fit.sensitivities, factors } : {}),
+    });
+    return { kind: "scenario", fit, result };
+  }
+  const spec = input.backtest!;
+  const panel = lastObservations(input.panel, spec.days);
+  const dates = input.dates.slice(input.dates.length - spec.days - 1);
+  const market = input.factors.find((f) => f.factor === "market");
+  const benchmark =
+    market && market.dates[0]! <= dates[0]! ? factorChanges([market], dates).data : undefined;
+  const total = input.amounts.reduce((s, a) => s + a, 0);
+  const result = backtest({
+    panel,
+    weights: input.amounts.map((a) => a / total),
+    dates,
+    rebalancing: spec.rebalancing,
+    initialValue: total,
+    ...(benchmark ? { benchmark } : {}),
+  });
+  return { kind: "backtest", result, dates, benchmark: benchmark !== undefined };
+}
+
 /** The engine's work, run by the worker threads. */
 export const tasks = {
   analyse: (input: AnalysisInput) => analysePortfolio(input),
   optimise,
   simulate,
+  whatIf,
 } as const;
 
 export type TaskName = keyof typeof tasks;

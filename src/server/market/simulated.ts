@@ -372,5 +372,57 @@ export function simulatedDataset(options: SimulatedOptions): Dataset {
       sourceId: "simulated",
     });
   }
-  return { assets, prices, macro: new Map() };
+  return { assets, prices, macro: simulatedMacro(days, factors.rates, options.seed ?? 20_260_101) };
+}
+
+/**
+ * The macro series the what-if factors read (docs/analytics.md, "What-if"): the US and German
+ * 10-year yields in percent, daily, moving against the bond factor (a bond return of r is a yield
+ * change of about -r / 7.5 for a 10-year duration), and monthly US CPI and euro-area HICP index
+ * levels whose year-on-year inflation wanders around 2%. A separate random stream, so that the
+ * prices do not depend on them.
+ */
+function simulatedMacro(
+  days: readonly string[],
+  bondFactor: Float64Array,
+  seed: number,
+): Map<string, Series> {
+  const random = createRandom(seed + 1);
+  const daily = 1 / Math.sqrt(252);
+  const yields = (start: number, idio: number) => {
+    const values: number[] = [];
+    let y = start;
+    for (let k = 0; k < days.length; k++) {
+      if (k > 0) y += (-bondFactor[k]! / 7.5) * 100 + idio * daily * random.normal();
+      values.push(Number(y.toFixed(3)));
+    }
+    return { dates: [...days], values };
+  };
+  const months: string[] = [];
+  for (let m = new Date(`${days[0]!.slice(0, 7)}-01T00:00:00Z`); ; ) {
+    const iso = m.toISOString().slice(0, 10);
+    if (iso > days.at(-1)!) break;
+    months.push(iso);
+    m = new Date(Date.UTC(m.getUTCFullYear(), m.getUTCMonth() + 1, 1));
+  }
+  const priceIndex = (start: number) => {
+    // Monthly inflation: mean-reverting around 2% a year (AR(1), 0.9 a month).
+    const values: number[] = [];
+    let level = start;
+    let monthly = 0.02 / 12;
+    for (let k = 0; k < months.length; k++) {
+      if (k > 0) {
+        monthly = 0.02 / 12 + 0.9 * (monthly - 0.02 / 12) + 0.0012 * random.normal();
+        level *= 1 + monthly;
+      }
+      values.push(Number(level.toFixed(3)));
+    }
+    return { dates: months, values };
+  };
+  return new Map([
+    ["US10Y", yields(2.8, 0.3)],
+    ["DE10Y", yields(0.9, 0.3)],
+    ["US_CPI", priceIndex(250)],
+    ["EA_HICP", priceIndex(105)],
+  ]);
 }

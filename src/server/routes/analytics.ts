@@ -6,10 +6,13 @@ import {
   OptimiseResponse,
   SimulateRequest,
   SimulateResponse,
+  WhatIfRequest,
+  WhatIfResponse,
 } from "../../contract/analytics.ts";
 import { optimisePortfolio, simulatePortfolio } from "../analytics/optimise.ts";
 import type { AppDeps, AppEnv } from "../app.ts";
 import { analyse } from "../analytics/analyse.ts";
+import { whatIfPortfolio } from "../analytics/whatif.ts";
 import { jsonBody, reply } from "../http/validate.ts";
 
 /** Analytics of a portfolio given by its inputs (saved portfolios use the same calls). */
@@ -31,6 +34,13 @@ export function analyticsRoutes(deps: AppDeps) {
         c,
         SimulateResponse,
         await simulatePortfolio(db, deps.pool, await jsonBody(c, SimulateRequest)),
+      ),
+    )
+    .post("/what-if", async (c) =>
+      reply(
+        c,
+        WhatIfResponse,
+        await whatIfPortfolio(db, deps.pool, await jsonBody(c, WhatIfRequest)),
       ),
     );
 }

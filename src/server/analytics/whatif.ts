@@ -1,0 +1,158 @@
+import {
+  BACKTEST_WINDOWS,
+  type WhatIfFactor,
+  type WhatIfRequest,
+  type WhatIfResponse,
+} from "../../contract/analytics.ts";
+import { isoDate } from "../../engine/dates.ts";
+import type { Sensitivities } from "../../engine/whatif.ts";
+import type { Db } from "../db/database.ts";
+import { ApiFailure } from "../http/api-failure.ts";
+import { preparePortfolio, runTask } from "./analyse.ts";
+import { extendFx, loadFactors } from "./factors.ts";
+import type { AnalyticsPool } from "./pool.ts";
+import { SENSITIVITY_DAYS, type SensitivityFit, type WhatIfOutput } from "./tasks.ts";
+
+/** The kind a request asks for, by the specification's priority: backtest, real scenario, custom. */
+export function whatIfKind(request: WhatIfRequest): "backtest" | "scenario" | "custom" {
+  if (request.backTesting != null) return "backtest";
+  if (request.scenarioType != null) return "scenario";
+  return "custom";
+}
+
+/** Enough weekly periods for five factors and an intercept. */
+const MIN_SENSITIVITY_DAYS = 60;
+
+function betasOf(s: Sensitivities, i: number): Record<string, number> {
+  const k = s.factors.length;
+  return Object.fromEntries(s.factors.map((f, a) => [f, s.betas[i * k + a]!]));
+}
+
+function fitFigures(fit: SensitivityFit) {
+  return {
+    periods: fit.sensitivities.periods,
+    from: isoDate(fit.from),
+    to: isoDate(fit.to),
+    factors: [...fit.sensitivities.factors],
+    excluded: [...fit.sensitivities.excluded],
+  };
+}
+
+/** A what-if of a portfolio given by its inputs: custom shocks, a real scenario or a backtest. */
+export async function whatIfPortfolio(
+  db: Db,
+  pool: AnalyticsPool,
+  request: WhatIfRequest,
+): Promise<WhatIfResponse> {
+  const kind = whatIfKind(request);
+  if (kind === "custom" && !Object.values(request.shocks ?? {}).some((v) => v != null))
+    throw new ApiFailure(400, "WHATIF_NEEDS_SHOCK", [
+      { path: "shocks", message: "a custom what-if needs at least one non-null shock" },
+    ]);
+  const backtestDays = request.backTesting ? BACKTEST_WINDOWS[request.backTesting] : 0;
+  const [p, factors] = await Promise.all([
+    preparePortfolio(
+      db,
+      request,
+      kind === "backtest"
+        ? { days: backtestDays }
+        : kind === "scenario"
+          ? { days: SENSITIVITY_DAYS, minDays: 1, from: "1900-01-01" }
+          : { days: SENSITIVITY_DAYS, minDays: MIN_SENSITIVITY_DAYS },
+    ),
+    loadFactors(db, request.currency),
+  ]);
+  const fx = kind === "scenario" ? await extendFx(db, p.fx) : p.fx;
+  const out = await runTask<WhatIfOutput>(pool, "whatIf", {
+    kind,
+    currency: request.currency,
+    panel: p.aligned.panel,
+    dates: p.aligned.dates,
+    amounts: p.amounts,
+    factors: factors.series,
+    ...(request.shocks ? { shocks: request.shocks } : {}),
+    ...(request.scenarioType != null ? { scenarioType: request.scenarioType } : {}),
+    ...(kind === "scenario" ? { prices: p.assets.map((a) => a.series) } : {}),
+    ...(fx ? { fx } : {}),
+    ...(kind === "backtest"
+      ? { backtest: { days: backtestDays, rebalancing: request.rebalancing ?? "none" } }
+      : {}),
+  });
+  const total = p.amounts.reduce((s, a) => s + a, 0);
+  const sources = factors.sources;
+  const asset = (i: number) => ({
+    symbol: p.assets[i]!.symbol,
+    name: p.assets[i]!.name,
+    amount: p.amounts[i]!,
+  });
+  if (out.kind === "custom")
+    return {
+      kind: "custom",
+      currency: request.currency,
+      totalInvested: total,
+      totalChange: out.result.totalChange,
+      totalReturn: out.result.totalReturn,
+      assets: p.assets.map((_, i) => ({
+        ...asset(i),
+        return: out.result.assetReturns[i]!,
+        change: out.result.assetChanges[i]!,
+        betas: betasOf(out.fit.sensitivities, i),
+        method: null,
+      })),
+      shocks: request.shocks ?? {},
+      ignored: [...out.result.ignored],
+      sensitivities: fitFigures(out.fit),
+      sources,
+      simulated: p.simulated,
+    };
+  if (out.kind === "scenario") {
+    const sc = out.result.scenario;
+    return {
+      kind: "scenario",
+      currency: request.currency,
+      scenario: { type: sc.type, id: sc.id, start: sc.start, end: sc.end },
+      totalInvested: total,
+      totalChange: out.result.totalChange,
+      totalReturn: out.result.totalReturn,
+      assets: out.result.assets.map((r, i) => ({
+        ...asset(i),
+        return: r.return,
+        change: r.change,
+        betas: out.fit ? betasOf(out.fit.sensitivities, i) : {},
+        method: r.method,
+      })),
+      factorMoves: { ...out.result.factorMoves },
+      missingFactors: [...out.result.missingFactors] as WhatIfFactor[],
+      sensitivities: out.fit ? fitFigures(out.fit) : null,
+      sources,
+      simulated: p.simulated,
+    };
+  }
+  const r = out.result;
+  const market = sources.find((s) => s.factor === "market");
+  return {
+    kind: "backtest",
+    currency: request.currency,
+    backTesting: request.backTesting!,
+    rebalancing: r.rebalancing,
+    rebalances: r.rebalances,
+    from: isoDate(out.dates[0]!),
+    to: isoDate(out.dates[out.dates.length - 1]!),
+    totalInvested: total,
+    dates: Array.from(out.dates, isoDate),
+    values: Array.from(r.values),
+    performance: r.performance,
+    benchmark:
+      r.benchmark && market
+        ? {
+            series: market.series,
+            values: Array.from(r.benchmark.values),
+            performance: r.benchmark.performance,
+            excessReturn: r.benchmark.excessReturn,
+            trackingError: r.benchmark.trackingError,
+          }
+        : null,
+    limitedBy: p.limitedBy,
+    simulated: p.simulated,
+  };
+}
