@@ -256,7 +256,7 @@ describe.skipIf(!marketDir || !existsSync(path.join(marketDir, "assets.csv")))(
           path.join(dir, "macro", `${m}.csv`),
         );
       ({ database, drop } = await databaseTargets[0]!.open());
-      await importDataset(database.db, await readDataset(dir), "import");
+      await importDataset(database.db, await readDataset(dir), "imported");
       pool = createAnalyticsPool(1);
       post = appFor(database, pool);
     });
