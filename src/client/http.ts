@@ -55,6 +55,8 @@ export interface HttpClient {
     endpoint: E,
     options?: CallOptions<NonNullable<E["body"]> extends { Type: infer B } ? B : never>,
   ): Promise<E["response"]["Type"]>;
+  /** A file the API answers (an export): fetched with the session, as a Blob. */
+  download(path: string): Promise<Blob>;
 }
 
 /** The one HTTP client of the app: every call carries lang, ctx, stc, the language header and the session. */
@@ -114,6 +116,13 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       const decoded = decode(endpoint.response, raw);
       if (!decoded.ok) throw new ApiCallError({ kind: "invalid-response", issues: decoded.issues });
       return decoded.value;
+    },
+    async download(path) {
+      try {
+        return await $fetch(path, { method: "GET", responseType: "blob", retry: RETRIES });
+      } catch (error) {
+        throw new ApiCallError(toFailure(error));
+      }
     },
   };
 }

@@ -133,6 +133,12 @@ export const AnalysisResponse = Schema.Struct({
     communityGlobal: Schema.NullOr(Schema.Number),
   }),
   breakdown: Schema.Record(Schema.String, Schema.Array(BreakdownEntry)),
+  /**
+   * The portfolio's historical returns over the horizon in the window (the scenarios of the
+   * historical VaR: overlapping 21-day windows, or daily returns times sqrt(21) for short windows),
+   * for the loss-distribution chart.
+   */
+  distribution: Schema.Array(Schema.Number),
 });
 export type AnalysisResponse = typeof AnalysisResponse.Type;
 

@@ -16,7 +16,23 @@ import {
   SignUpRequest,
   UpdateClientRequest,
 } from "./accounts.ts";
+import {
+  AnalyseRequest,
+  AnalysisResponse,
+  WhatIfRequest,
+  WhatIfResponse,
+} from "./analytics.ts";
 import { HealthResponse } from "./health.ts";
+import {
+  Portfolio,
+  PortfolioHistory,
+  PortfolioList,
+  ProposeRequest,
+  ProposeResponse,
+  ResetPortfolioRequest,
+  SavePortfolioRequest,
+  UpdatePortfolioRequest,
+} from "./portfolios.ts";
 import { RuntimeConfig } from "./runtime-config.ts";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
@@ -108,6 +124,57 @@ export const endpoints = {
     response: PortfolioLimits,
   }),
   invoiceInfo: endpoint({ method: "GET", path: "/client/invoice-info", response: InvoiceInfo }),
+
+  analyse: endpoint({
+    method: "POST",
+    path: "/analytics/analyse",
+    body: AnalyseRequest,
+    response: AnalysisResponse,
+  }),
+  whatIf: endpoint({
+    method: "POST",
+    path: "/analytics/what-if",
+    body: WhatIfRequest,
+    response: WhatIfResponse,
+  }),
+
+  proposePortfolio: endpoint({
+    method: "POST",
+    path: "/portfolios/propose",
+    body: ProposeRequest,
+    response: ProposeResponse,
+  }),
+  portfolios: endpoint({ method: "GET", path: "/portfolios", response: PortfolioList }),
+  portfolio: endpoint({ method: "GET", path: "/portfolios/:id", response: Portfolio }),
+  savePortfolio: endpoint({
+    method: "POST",
+    path: "/portfolios",
+    body: SavePortfolioRequest,
+    response: Portfolio,
+  }),
+  updatePortfolio: endpoint({
+    method: "PUT",
+    path: "/portfolios/:id",
+    body: UpdatePortfolioRequest,
+    response: Portfolio,
+  }),
+  resetPortfolio: endpoint({
+    method: "POST",
+    path: "/portfolios/:id/reset",
+    body: ResetPortfolioRequest,
+    response: Portfolio,
+  }),
+  deletePortfolio: endpoint({ method: "DELETE", path: "/portfolios/:id", response: Accepted }),
+  portfolioAnalysis: endpoint({
+    method: "GET",
+    path: "/portfolios/:id/analysis",
+    response: AnalysisResponse,
+  }),
+  portfolioHistory: endpoint({
+    method: "GET",
+    path: "/portfolios/:id/history",
+    response: PortfolioHistory,
+  }),
 
   outbox: endpoint({ method: "GET", path: "/dev/outbox", response: Outbox }),
 } as const;
