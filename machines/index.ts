@@ -9,6 +9,11 @@ import { policyGateMachine } from "./policy-gate.machine.ts";
 import { recaptchaErrors, recaptchaLoadMachine } from "./recaptcha-load.machine.ts";
 import { sessionMachine, SessionFailure } from "./session.machine.ts";
 import { signUpMachine } from "./sign-up.machine.ts";
+import { portfolioWizardMachine } from "./portfolio-wizard.machine.ts";
+import { portfolioLifecycleMachine } from "./portfolio-lifecycle.machine.ts";
+import { permissionsFor } from "../src/contract/permissions.ts";
+import { CURRENCY_UNDEFINED_MESSAGE } from "../src/contract/portfolio-rules.ts";
+import type { Portfolio, ProposeResponse } from "../src/contract/portfolios.ts";
 
 /** What the documents and the path tests need to know about a machine. */
 export interface MachineEntry {
@@ -35,6 +40,59 @@ const signUpForm = {
   newsletter: false,
   policies: true as const,
   language: "en" as const,
+};
+
+const demoProposal: ProposeResponse = {
+  currency: "EUR",
+  assets: [
+    { symbol: "SAN.MC", name: "Banco Santander", investedAmount: 6000, percentage: 60 },
+    { symbol: "ITX.MC", name: "Inditex", investedAmount: 4000, percentage: 40 },
+  ],
+  method: "equal",
+  var95Amount: 620,
+  cvar95Amount: 810,
+  withinMaxToLose: true,
+  minimumDesiredRiskAmount: 110,
+  simulated: true,
+};
+
+const demoAsset = (id: string, name: string, investedAmount: number) => ({
+  id,
+  name,
+  investedAmount,
+  percentage: investedAmount / 100,
+  volatilities: { 1: 0.2, 2: 0.2, 3: 0.2, 4: 0.2, 5: 0.2, 6: 0.2 },
+  currency: "EUR",
+  stale: false,
+});
+
+const demoPortfolio: Portfolio = {
+  id: 7,
+  name: "Iberia",
+  product: "simAssets",
+  currency: "EUR",
+  benchmark: 5,
+  assets: [
+    {
+      stockExchange: "Madrid",
+      stockExchangeId: "MC",
+      assetClass: null,
+      assetClassId: null,
+      position: 1,
+      assets: [demoAsset("SAN.MC", "Banco Santander", 6000), demoAsset("ITX.MC", "Inditex", 4000)],
+    },
+  ],
+  totalInvested: 10000,
+  initialInvested: 10000,
+  maxAssetsLevel: 2,
+  saved: true,
+  remainingEditions: 3,
+  monkeyRegion: null,
+  answers: null,
+  version: 1,
+  createdAt: "2025-01-02T10:00:00.000Z",
+  updatedAt: "2025-01-02T10:00:00.000Z",
+  valuation: null,
 };
 
 export const machineRegistry: readonly MachineEntry[] = [
@@ -218,6 +276,113 @@ export const machineRegistry: readonly MachineEntry[] = [
       { type: "xstate.done.actor.submit", output: { status: "accepted" } },
       { type: "xstate.error.actor.submit", error: new SessionFailure("INVALID_TOKEN") },
       { type: "form.edit" },
+    ],
+  },
+  {
+    machine: portfolioWizardMachine,
+    title: "Portfolio creation wizard",
+    guards: {
+      currencyDefined: `q1: the portfolio has a currency (EUR or USD); otherwise "${CURRENCY_UNDEFINED_MESSAGE}" (CURRENCY_UNDEFINED, section 8).`,
+      amountWithinBounds:
+        "q1: the amount is above the minimum and not above the maximum investment (sections 5 and 9; 0 and 5,000,000 by default).",
+      lazyPortfoliosAllowed:
+        "q1: a lazy portfolio is chosen, in the second edition (tt) and with the lazyPortfolios permission (section 5): q2 and q3 are skipped.",
+      lazyPortfolioChosen:
+        "q1: a lazy portfolio chosen outside tt or without the lazyPortfolios permission is refused (LAZY_NOT_ALLOWED).",
+      lazyTotalAllowed:
+        "Section 5, lazy portfolio in the second edition: the total must not exceed the max investment (lazyTotalAllowed).",
+      maxToLoseValid:
+        "q2: maxToLose95 is not said (null) or above 0; below the minimum desired risk (1.1% EUR, 1.74% USD) it is kept and maxToLoseBelowMinimum explains it (section 5).",
+      orderingAllowed:
+        "q3: the ordering is behind its permission (orderByMarketRisk, orderByExpectedReturn, orderByRiskReturn, minimization; balanced always; orderingAllowed).",
+      assetLevelOffered:
+        "q3: maxAssetsLevel is one the permission's maxAssets allows (offeredAssetLevels; section 9 level counts).",
+      autoCreate:
+        "The autoCreate permission: the engine weights the proposal (the server reads the permission from the session); without it the proposal is also made, and the user adjusts it.",
+      viaLazyPortfolio: "The proposal came from a lazy portfolio: back and failures return to q1.",
+      composable:
+        "Section 5: asset count within 1 and min(max of the level, the permission's maxAssets) (50 for simMonk), total above the minimum and not above the maximum; a portfolio without a currency is refused (compositionProblem).",
+    },
+    input: {
+      product: "simAssets",
+      edition: "tt",
+      permissions: permissionsFor("simAssets", "advanced"),
+      answers: { amount: 10000 },
+    },
+    pathEvents: [
+      { type: "q1.change", answers: { amount: 10000, currency: "EUR" } },
+      { type: "next" },
+      { type: "back" },
+      { type: "q2.change", maxToLose95: 500 },
+      { type: "q3.change", answers: { ordering: "marketRisk", maxAssetsLevel: 2 } },
+      { type: "xstate.done.actor.propose", output: demoProposal },
+      { type: "xstate.error.actor.propose", error: new SessionFailure("ANALYTICS_FAILED") },
+      { type: "amount.change", id: "ITX.MC", investedAmount: 5000 },
+      { type: "asset.add", id: "BBVA.MC", name: "BBVA", investedAmount: 1000 },
+      { type: "asset.remove", id: "SAN.MC" },
+      { type: "save" },
+      { type: "cancel" },
+    ],
+  },
+  {
+    machine: portfolioLifecycleMachine,
+    title: "Portfolio lifecycle (save and edit)",
+    guards: {
+      hasSavedPortfolio:
+        "A saved portfolio was opened (my portfolios): the lifecycle starts saved.",
+      canSave:
+        "Section 6: the save permission, an unsaved portfolio and being under the limit (saveLimit; saveLimitPerRegion for simMonk) (saveProblem).",
+      draftComposable:
+        "Section 5: the composed portfolio has a currency, 1 to max assets and a total above the minimum and not above the maximum (compositionProblem).",
+      canEdit:
+        "Section 4: editing is allowed with the edit permission while remainingEditions is null or above 0 (editProblem).",
+      canSubmit:
+        "Section 5, editing a saved portfolio: editing permitted, editions left, the composition valid, total not below the minimum nor above the maximum (editProblem).",
+      canDelete: "The management.delete permission.",
+      canExport: "The management.export permission.",
+      isConflict:
+        "The portfolio was changed since it was read (409 PORTFOLIO_CONFLICT): reload or discard.",
+    },
+    input: {
+      product: "simAssets",
+      permissions: permissionsFor("simAssets", "standard"),
+      savedCount: 0,
+      draft: {
+        currency: "EUR",
+        maxAssetsLevel: 2,
+        assets: [
+          { id: "SAN.MC", name: "Banco Santander", investedAmount: 6000 },
+          { id: "ITX.MC", name: "Inditex", investedAmount: 4000 },
+        ],
+      },
+    },
+    pathEvents: [
+      { type: "save", name: "Iberia" },
+      { type: "xstate.done.actor.savePortfolio", output: demoPortfolio },
+      { type: "xstate.error.actor.savePortfolio", error: new SessionFailure("SAVE_LIMIT_REACHED") },
+      { type: "edit" },
+      { type: "amount.change", id: "ITX.MC", investedAmount: 5000 },
+      { type: "asset.add", id: "BBVA.MC", name: "BBVA", investedAmount: 1000 },
+      { type: "asset.remove", id: "BBVA.MC" },
+      { type: "reset", ids: ["ITX.MC"] },
+      { type: "submit" },
+      { type: "xstate.done.actor.updatePortfolio", output: { ...demoPortfolio, version: 2 } },
+      {
+        type: "xstate.error.actor.updatePortfolio",
+        error: new SessionFailure("PORTFOLIO_CONFLICT"),
+      },
+      { type: "xstate.error.actor.updatePortfolio", error: new SessionFailure("INTERNAL_ERROR") },
+      { type: "reload" },
+      { type: "xstate.done.actor.loadPortfolio", output: { ...demoPortfolio, version: 3 } },
+      { type: "xstate.error.actor.loadPortfolio", error: new SessionFailure("NETWORK_ERROR") },
+      { type: "discard" },
+      { type: "cancel" },
+      { type: "export", format: "csv" },
+      { type: "xstate.done.actor.exportPortfolio" },
+      { type: "xstate.error.actor.exportPortfolio", error: new SessionFailure("NETWORK_ERROR") },
+      { type: "delete" },
+      { type: "xstate.done.actor.deletePortfolio" },
+      { type: "xstate.error.actor.deletePortfolio", error: new SessionFailure("NETWORK_ERROR") },
     ],
   },
 ];

@@ -4,19 +4,21 @@ import { createBrowserRouter } from "react-router-dom";
 import { createCache } from "../client/cache.ts";
 import { createHttpClient } from "../client/http.ts";
 import { readRuntimeConfig } from "../client/runtime-config.ts";
-import { defaultProduct } from "../contract/common.ts";
 import { App, appRoutes } from "./app.tsx";
 import { activateLocale } from "./i18n.ts";
 import { startInspector } from "./inspector.ts";
 import { cookieLocale, preferredLocale } from "./locale.ts";
 import { localeOfPath } from "./paths.ts";
+import { PortfolioWorkspace } from "./portfolio-workspace.ts";
+import { createProductStore } from "./product-store.ts";
 import { brandOf, type AppServices } from "./services.tsx";
 import { createSessionActor, type SessionActor } from "./session/session-actor.ts";
 import "../ui/styles.css";
 
 const config = readRuntimeConfig();
 document.documentElement.dataset.edition = config.edition;
-const product = () => defaultProduct;
+const products = createProductStore(sessionStorage);
+const product = products.get;
 const initialLocale = localeOfPath(location.pathname) ?? preferredLocale();
 const pageLocale = () => localeOfPath(location.pathname) ?? cookieLocale();
 
@@ -35,14 +37,38 @@ void Promise.all([
     token: () => session?.getSnapshot().context.token ?? null,
     onUnauthorized: () => session?.send({ type: "session.unauthorized" }),
   });
+  const portfolios = new PortfolioWorkspace({
+    http,
+    edition: config.edition,
+    saveFile: (blob, fileName) => {
+      const url = URL.createObjectURL(blob);
+      const link = Object.assign(document.createElement("a"), { href: url, download: fileName });
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    },
+  });
   session = createSessionActor({
     http,
     navigate: (to) => void router.navigate(to),
     locale: pageLocale,
     currentPath: () => location.pathname + location.search,
-    clearUserState: () => cache.clear(),
+    clearUserState: () => {
+      cache.clear();
+      portfolios.clear();
+    },
   });
-  const services: AppServices = { config, brand: brandOf(config), product, http, session, cache };
+  const services: AppServices = {
+    config,
+    brand: brandOf(config),
+    product,
+    http,
+    session,
+    cache,
+    portfolios,
+    products,
+  };
   createRoot(document.getElementById("root")!).render(
     <StrictMode>
       <App services={services} router={router} initialLocale={initialLocale} />

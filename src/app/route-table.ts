@@ -169,6 +169,7 @@ export const routeTable = [
     ["auth-registered"],
     msg`My portfolios`,
     msg`The portfolios you have saved.`,
+    { screen: () => import("../features/portfolios/portfolio-list-screen.tsx") },
   ),
   defineRoute(
     "account-portfolio",
@@ -177,6 +178,7 @@ export const routeTable = [
     ["auth-registered", "subscribed"],
     msg`Portfolio`,
     msg`One of your saved portfolios.`,
+    { screen: () => import("../features/portfolios/portfolio-screen.tsx") },
   ),
   defineRoute(
     "account-profile",
@@ -218,6 +220,7 @@ export const routeTable = [
     ["auth-registered", "forbidden-trial"],
     msg`What do you want to invest in?`,
     msg`Question 1 of 3: the universe, the currency and the amount.`,
+    { screen: () => import("../features/portfolios/q1-screen.tsx") },
   ),
   defineRoute(
     "create-q2",
@@ -226,6 +229,7 @@ export const routeTable = [
     ["auth-registered", "portfolio-creation"],
     msg`How much could you bear to lose?`,
     msg`Question 2 of 3: your maximum loss in a bad month.`,
+    { screen: () => import("../features/portfolios/q2-screen.tsx") },
   ),
   defineRoute(
     "create-q3",
@@ -234,6 +238,7 @@ export const routeTable = [
     ["auth-registered", "portfolio-creation"],
     msg`What matters most to you?`,
     msg`Question 3 of 3: your priority and the number of assets.`,
+    { screen: () => import("../features/portfolios/q3-screen.tsx") },
   ),
   defineRoute(
     "create-summary",
@@ -242,6 +247,7 @@ export const routeTable = [
     ["auth-registered", "portfolio-creation"],
     msg`Your proposed portfolio`,
     msg`Adjust the amounts, then save your portfolio.`,
+    { screen: () => import("../features/portfolios/summary-screen.tsx") },
   ),
   defineRoute(
     "analysis-full",
@@ -250,6 +256,7 @@ export const routeTable = [
     optimiseGuards,
     msg`Full analysis`,
     msg`Breakdown, diversification, returns, VaR and risk contributions.`,
+    { screen: () => import("../features/portfolios/full-analysis-screen.tsx") },
   ),
   defineRoute(
     "assess-risk",
@@ -258,6 +265,7 @@ export const routeTable = [
     ["auth-registered", "portfolio-created"],
     msg`Risk assessment`,
     msg`Your portfolio's loss at 95% against what you said you could bear.`,
+    { screen: () => import("../features/portfolios/assess-risk-screen.tsx") },
   ),
   defineRoute(
     "what-if-scenarios",

@@ -4,6 +4,8 @@ import type { RuntimeConfig } from "../contract/runtime-config.ts";
 import type { HttpClient } from "../client/http.ts";
 import { editionBrands, type EditionBrand } from "../ui/editions.ts";
 import type { Cache } from "../client/cache.ts";
+import type { PortfolioWorkspace } from "./portfolio-workspace.ts";
+import type { ProductStore } from "./product-store.ts";
 import type { SessionActor } from "./session/session-actor.ts";
 
 /** What every screen may use: the runtime configuration, the edition's brand and the API client. */
@@ -16,6 +18,10 @@ export interface AppServices {
   /** The long-lived session actor (null in tests that give access facts directly). */
   readonly session: SessionActor | null;
   readonly cache: Cache | null;
+  /** The portfolio being created or worked on (null in tests that do not need it). */
+  readonly portfolios: PortfolioWorkspace | null;
+  /** Where the current product is kept; q1 and opened portfolios change it. */
+  readonly products: ProductStore | null;
 }
 
 const ServicesContext = createContext<AppServices | null>(null);

@@ -23,6 +23,7 @@ import {
   WhatIfResponse,
 } from "./analytics.ts";
 import { HealthResponse } from "./health.ts";
+import { AssetList } from "./market.ts";
 import {
   Portfolio,
   PortfolioHistory,
@@ -125,6 +126,7 @@ export const endpoints = {
   }),
   invoiceInfo: endpoint({ method: "GET", path: "/client/invoice-info", response: InvoiceInfo }),
 
+  marketAssets: endpoint({ method: "GET", path: "/market/assets", response: AssetList }),
   analyse: endpoint({
     method: "POST",
     path: "/analytics/analyse",

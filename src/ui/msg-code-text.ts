@@ -32,7 +32,7 @@ export const msgCodeText: Record<MsgCode | "PASSWORD_TOO_WEAK", MessageDescripto
   NO_EDITIONS_LEFT: msg`This portfolio has no editions left.`,
   DELETE_FORBIDDEN: msg`Your plan does not include deleting portfolios.`,
   EXPORT_FORBIDDEN: msg`Your plan does not include exporting portfolios.`,
-  CURRENCY_UNDEFINED: msg`Choose the portfolio's currency.`,
+  CURRENCY_UNDEFINED: msg`Portfolio Currency is undefined`,
   TOO_FEW_ASSETS: msg`A portfolio needs at least one asset with an amount above zero.`,
   TOO_MANY_ASSETS: msg`This portfolio has more assets than it can hold. Remove some or choose more assets in question 3.`,
   TOTAL_TOO_LOW: msg`The total invested is below the minimum investment.`,

@@ -4,6 +4,7 @@ import type { AccessFacts, AccountFacts } from "../../machines/guards/access-fac
 import { AccessFactsProvider } from "../../src/app/access-facts.tsx";
 import { appRoutes } from "../../src/app/app.tsx";
 import { activateLocale, i18n } from "../../src/app/i18n.ts";
+import { PortfolioWorkspace } from "../../src/app/portfolio-workspace.ts";
 import { ServicesProvider, brandOf, type AppServices } from "../../src/app/services.tsx";
 import { I18nProvider } from "@lingui/react";
 import { createHttpClient } from "../../src/client/http.ts";
@@ -53,7 +54,17 @@ export function testServices(edition: Edition = "ht", fetchImpl?: typeof fetch):
     currentPath: () => "/",
     clearUserState: () => {},
   });
-  return { config, brand: brandOf(config), product: () => "simAssets", session, cache: null, http };
+  const portfolios = new PortfolioWorkspace({ http, edition, saveFile: () => {} });
+  return {
+    config,
+    brand: brandOf(config),
+    product: () => "simAssets",
+    session,
+    cache: null,
+    http,
+    portfolios,
+    products: null,
+  };
 }
 
 export const memberAccount: AccountFacts = {

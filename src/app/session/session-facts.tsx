@@ -1,5 +1,5 @@
 import { useSelector } from "@xstate/react";
-import { useMemo, type ReactNode } from "react";
+import { useMemo, useSyncExternalStore, type ReactNode } from "react";
 import type { AccessFacts } from "../../../machines/guards/access-facts.ts";
 import { accountFactsOf } from "../../../machines/guards/account-facts.ts";
 import { AccessFactsProvider } from "../access-facts.tsx";
@@ -14,6 +14,8 @@ export function sessionStatusOf(snapshot: SessionSnapshot): AccessFacts["session
   return snapshot.matches("signedIn") ? "signedIn" : "signedOut";
 }
 
+const noSubscription = () => () => {};
+
 /** Keeps the route guards' facts in step with the session machine. */
 export function SessionAccessFacts({
   session,
@@ -22,19 +24,26 @@ export function SessionAccessFacts({
   session: SessionActor;
   children: ReactNode;
 }) {
-  const { config, product } = useServices();
+  const { config, product, portfolios, products } = useServices();
   const status = useSelector(session, sessionStatusOf);
+  const revision = useSyncExternalStore(
+    portfolios?.subscribe ?? noSubscription,
+    () => portfolios?.getState().revision ?? 0,
+  );
+  const current = useSyncExternalStore(products?.subscribe ?? noSubscription, product);
   const client = useSelector(session, (s) => s.context.client);
   const facts = useMemo<AccessFacts>(
     () => ({
       edition: config.edition,
-      product: product(),
+      product: current,
       session: status,
       account: status === "signedIn" && client ? accountFactsOf(client) : null,
-      creationInProgress: false,
-      portfolioLoaded: false,
+      ...(status === "signedIn" && portfolios
+        ? portfolios.facts()
+        : { creationInProgress: false, portfolioLoaded: false }),
     }),
-    [config.edition, product, status, client],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- revision stands for the portfolio actors
+    [config.edition, current, status, client, portfolios, revision],
   );
   return <AccessFactsProvider facts={facts}>{children}</AccessFactsProvider>;
 }

@@ -1,0 +1,462 @@
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useId, useState, type ReactNode } from "react";
+import { Link } from "react-router-dom";
+import { pathFor } from "../../app/paths.ts";
+import type { AnalysisResponse } from "../../contract/analytics.ts";
+import type { Locale, Product } from "../../contract/common.ts";
+import type { ProductPermissions } from "../../contract/permissions.ts";
+import type { PortfolioHistory } from "../../contract/portfolios.ts";
+import { AllocationChart, BarChart, DistributionChart, LineChart } from "../../ui/charts/index.ts";
+import { formatDate, formatMoney, formatNumber, formatPercent } from "../../ui/format.ts";
+import {
+  covarianceLabels,
+  hasPermission,
+  unlockingTier,
+  windowNote,
+  type PermissionPath,
+} from "./figure-notes.ts";
+
+const tierNames = {
+  free: msg`Free`,
+  standard: msg`Standard`,
+  advanced: msg`Advanced`,
+} as const;
+
+const breakdownKeys = {
+  asset: msg`By asset`,
+  exchange: msg`By stock exchange`,
+  assetClass: msg`By asset class`,
+  currency: msg`By currency`,
+  sector: msg`By sector`,
+  region: msg`By region`,
+} as const;
+
+export interface AnalysisViewProps {
+  readonly analysis: AnalysisResponse;
+  readonly permissions: ProductPermissions;
+  readonly product: Product;
+  readonly locale: Locale;
+  /** Daily valuations of a saved portfolio (monitoring); null for an unsaved one. */
+  readonly history: PortfolioHistory | null;
+}
+
+/** A block of the full analysis, or what unlocks it when the plan does not include it. */
+function Block({
+  id,
+  title,
+  method,
+  permission,
+  permissions,
+  product,
+  locale,
+  children,
+}: {
+  id: string;
+  title: string;
+  method?: string;
+  permission: PermissionPath | PermissionPath[];
+  permissions: ProductPermissions;
+  product: Product;
+  locale: Locale;
+  children: ReactNode;
+}) {
+  const { i18n } = useLingui();
+  const needed = Array.isArray(permission) ? permission : [permission];
+  const open = needed.some((p) => hasPermission(permissions, p));
+  const headingId = `${id}-title`;
+  if (!open) {
+    const tier = unlockingTier(product, needed[0]!);
+    const tierName = tier ? i18n._(tierNames[tier]) : "";
+    return (
+      <section className="card analysis-block locked" aria-labelledby={headingId} data-block={id}>
+        <h2 id={headingId}>
+          <span aria-hidden="true">🔒 </span>
+          {title}
+        </h2>
+        <p>
+          {tier ? (
+            <Trans>Included in the {tierName} plan.</Trans>
+          ) : (
+            <Trans>Not included in any plan of this product.</Trans>
+          )}{" "}
+          {tier ? (
+            <Link to={pathFor("choose-your-plan", locale)}>
+              <Trans>See the plans</Trans>
+            </Link>
+          ) : null}
+        </p>
+      </section>
+    );
+  }
+  return (
+    <section className="card analysis-block" aria-labelledby={headingId} data-block={id}>
+      <h2 id={headingId}>{title}</h2>
+      {method ? <p className="figure-method">{method}</p> : null}
+      {children}
+    </section>
+  );
+}
+
+function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <div className="figure">
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{value}</dd>
+    </div>
+  );
+}
+
+/** Every block of the full analysis (issue "Portfolios": breakdown to monitoring), each behind its permission. */
+export function AnalysisView({
+  analysis: a,
+  permissions,
+  product,
+  locale,
+  history,
+}: AnalysisViewProps) {
+  const { t, i18n } = useLingui();
+  const money = (v: number) => formatMoney(v, a.currency, locale);
+  const pct = (v: number) => formatPercent(v, locale);
+  const num = (v: number) => formatNumber(v, locale, { maximumFractionDigits: 2 });
+  const windowText = windowNote(a, i18n, locale);
+  const covariance = i18n._(
+    covarianceLabels[a.window.covariance] ?? covarianceLabels["ledoit-wolf"]!,
+  );
+  const common = { permissions, product, locale };
+  const breakdownTabs = (
+    ["asset", "exchange", "assetClass", "currency", "sector", "region"] as const
+  ).filter((k) => k === "asset" || (a.breakdown[k]?.length ?? 0) > 0);
+  const [tab, setTab] = useState<(typeof breakdownTabs)[number]>("asset");
+  const tabsId = useId();
+  const slices =
+    tab === "asset"
+      ? a.assets.map((x) => ({ key: x.symbol, label: x.name, value: x.amount }))
+      : (a.breakdown[tab] ?? []).map((e) => ({ key: e.key, label: e.key, value: e.amount }));
+  const hv = a.var.historical;
+  const pv = a.var.parametric;
+  const conf = formatPercent(hv.confidence, locale, 0);
+  const limitedBy = a.window.limitedBy.join(", ");
+  const shrinkage = num(a.expectedReturn.shrinkage);
+  const riskFree = pct(a.requiredReturn.riskFreeRate);
+  const targetSharpe = num(a.requiredReturn.targetSharpe);
+  return (
+    <div className="analysis">
+      <p className="figure-window">
+        {windowText}
+        {a.window.limitedBy.length > 0 ? (
+          <>
+            {" "}
+            <strong>
+              <Trans>
+                Some assets have no recent prices ({limitedBy}): the analysis uses the latest window
+                they all share.
+              </Trans>
+            </strong>
+          </>
+        ) : null}
+        {a.window.simulated ? (
+          <>
+            {" "}
+            <span className="badge">
+              <Trans>Simulated prices</Trans>
+            </span>
+          </>
+        ) : null}
+      </p>
+
+      <Block id="breakdown" title={t`Breakdown`} permission="analysis.breakdown" {...common}>
+        <div role="tablist" aria-label={t`Breakdown`} className="tabs" id={tabsId}>
+          {breakdownTabs.map((k) => (
+            <button
+              key={k}
+              type="button"
+              role="tab"
+              aria-selected={tab === k}
+              className={tab === k ? "tab active" : "tab"}
+              onClick={() => setTab(k)}
+            >
+              {i18n._(breakdownKeys[k])}
+            </button>
+          ))}
+        </div>
+        <AllocationChart
+          slices={slices}
+          title={i18n._(breakdownKeys[tab])}
+          description={t`Share of the amount invested.`}
+          formatValue={money}
+          otherLabel={t`Other`}
+        />
+      </Block>
+
+      <Block
+        id="diversification"
+        title={t`Diversification risk`}
+        method={t`Volatility over the horizon: the sum of each asset's stand-alone risk against the portfolio's. ${covariance}.`}
+        permission="analysis.diversificationRisk"
+        {...common}
+      >
+        <dl className="figures">
+          <Figure
+            label={t`Sum of stand-alone risks`}
+            value={pct(a.diversification.standAloneSum)}
+          />
+          <Figure
+            label={t`Portfolio risk`}
+            value={pct(a.diversification.portfolio)}
+            testId="portfolio-risk"
+          />
+          {hasPermission(permissions, "analysis.diversificationRiskReduction") ? (
+            <Figure
+              label={t`Risk reduced by diversification`}
+              value={pct(a.diversification.reduction)}
+              testId="diversification-reduction"
+            />
+          ) : (
+            <Figure label={t`Risk reduced by diversification`} value={t`Locked`} />
+          )}
+        </dl>
+      </Block>
+
+      <Block
+        id="returns"
+        title={t`Required and expected returns`}
+        method={t`Annual. Expected: historical mean shrunk towards the CAPM (shrinkage ${shrinkage}). Required: risk-free ${riskFree} plus a Sharpe ratio of ${targetSharpe} times the risk.`}
+        permission={["analysis.requiredReturns", "analysis.expectedReturns"]}
+        {...common}
+      >
+        <dl className="figures">
+          {hasPermission(permissions, "analysis.expectedReturns") ? (
+            <Figure
+              label={t`Expected return`}
+              value={pct(a.expectedReturn.portfolio)}
+              testId="expected-return"
+            />
+          ) : null}
+          {hasPermission(permissions, "analysis.requiredReturns") ? (
+            <Figure
+              label={t`Required return`}
+              value={pct(a.requiredReturn.portfolio)}
+              testId="required-return"
+            />
+          ) : null}
+        </dl>
+        <BarChart
+          bars={a.assets.map((x) => ({ key: x.symbol, label: x.name, value: x.expectedReturn }))}
+          title={t`Expected return of each asset`}
+          description={t`Annual expected return of each asset.`}
+          formatValue={pct}
+        />
+      </Block>
+
+      <Block
+        id="var"
+        title={t`Value at risk (VaR) and CVaR`}
+        method={t`Confidence ${conf}, one month. Historical: the portfolio's past monthly returns in the window; parametric: normal with the ${covariance}.`}
+        permission="analysis.var"
+        {...common}
+      >
+        <dl className="figures">
+          <Figure
+            label={t`VaR 95 (historical)`}
+            value={money(hv.varAmount)}
+            testId="var-historical"
+          />
+          <Figure
+            label={t`CVaR 95 (historical)`}
+            value={money(hv.cvarAmount)}
+            testId="cvar-historical"
+          />
+          <Figure
+            label={t`VaR 95 (parametric)`}
+            value={money(pv.varAmount)}
+            testId="var-parametric"
+          />
+          <Figure label={t`CVaR 95 (parametric)`} value={money(pv.cvarAmount)} />
+        </dl>
+        <DistributionChart
+          values={a.distribution.map((r) => r * a.totalInvested)}
+          markers={[
+            { key: "var", label: t`VaR 95`, value: -hv.varAmount, tone: "danger" },
+            { key: "cvar", label: t`CVaR 95`, value: -hv.cvarAmount, tone: "warning" },
+          ]}
+          title={t`Gains and losses over one month`}
+          description={t`How often each monthly gain or loss happened in the window; the worst 5% lie left of the VaR.`}
+          formatValue={money}
+        />
+      </Block>
+
+      <Block
+        id="component-risk-1"
+        title={t`Component risk: marginal contribution`}
+        method={t`Euler allocation of the portfolio's volatility: each asset's weight times its marginal risk. The contributions add up to the portfolio's risk.`}
+        permission="analysis.componentRisk1"
+        {...common}
+      >
+        <BarChart
+          bars={a.assets.map((x) => ({ key: x.symbol, label: x.name, value: x.contribution }))}
+          title={t`Contribution of each asset to the portfolio's risk`}
+          description={t`Volatility over the horizon contributed by each asset.`}
+          formatValue={pct}
+          highlightNegative
+        />
+      </Block>
+
+      <Block
+        id="component-risk-2"
+        title={t`Component risk: share of the risk`}
+        method={t`Each asset's share of the portfolio's risk, and of its parametric VaR 95 in money.`}
+        permission="analysis.componentRisk2"
+        {...common}
+      >
+        <BarChart
+          bars={a.assets.map((x) => ({ key: x.symbol, label: x.name, value: x.percentage / 100 }))}
+          title={t`Share of the risk of each asset`}
+          description={t`Percentage of the portfolio's risk; negative shares reduce it.`}
+          formatValue={pct}
+          highlightNegative
+        />
+        <table className="data-table">
+          <caption>{t`VaR 95 contributed by each asset`}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t`Asset`}</th>
+              <th scope="col">{t`Weight`}</th>
+              <th scope="col">{t`Share of the risk`}</th>
+              <th scope="col">{t`VaR contribution`}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {a.assets.map((x) => (
+              <tr key={x.symbol}>
+                <th scope="row">{x.name}</th>
+                <td>{pct(x.weight)}</td>
+                <td>{formatPercent(x.percentage / 100, locale, 1)}</td>
+                <td>{money(x.varContributionAmount)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Block>
+
+      <Block
+        id="currency-risk"
+        title={t`Currency risk`}
+        method={t`The part of the risk that comes from EUR/USD moves on the assets quoted in the other currency.`}
+        permission="analysis.currencyRisk"
+        {...common}
+      >
+        {a.currencyRisk ? (
+          <dl className="figures">
+            <Figure
+              label={t`Exposure to the other currency`}
+              value={pct(a.currencyRisk.exposure)}
+            />
+            <Figure
+              label={t`Share of the risk from the currency`}
+              value={formatPercent(a.currencyRisk.percentage / 100, locale, 1)}
+              testId="currency-share"
+            />
+            <Figure
+              label={t`Risk without the currency`}
+              value={pct(a.currencyRisk.volatilityWithoutCurrency)}
+            />
+            <Figure
+              label={t`VaR 95 from the currency`}
+              value={money(a.currencyRisk.varShareAmount)}
+            />
+          </dl>
+        ) : (
+          <p>{t`Every asset is quoted in the portfolio's currency: there is no currency risk.`}</p>
+        )}
+      </Block>
+
+      <Block
+        id="scores"
+        title={t`Scores`}
+        method={t`From 0 to 100; higher is better. The community score is the percentile among the saved portfolios of this product.`}
+        permission={[
+          "scoring.global",
+          "scoring.riskReturn",
+          "scoring.diversification",
+          "scoring.marketRisk",
+          "scoring.communityGlobal",
+        ]}
+        {...common}
+      >
+        <dl className="figures scores">
+          {(
+            [
+              ["scoring.global", t`Global`, a.scores.global],
+              ["scoring.riskReturn", t`Risk-return`, a.scores.riskReturn],
+              ["scoring.diversification", t`Diversification`, a.scores.diversification],
+              ["scoring.marketRisk", t`Market risk`, a.scores.marketRisk],
+              ["scoring.communityGlobal", t`Community`, a.scores.communityGlobal],
+            ] as const
+          ).map(([perm, label, value]) => (
+            <Figure
+              key={perm}
+              label={label}
+              value={
+                !hasPermission(permissions, perm)
+                  ? t`Locked`
+                  : value === null
+                    ? t`Once saved`
+                    : formatNumber(value, locale, { maximumFractionDigits: 0 })
+              }
+            />
+          ))}
+        </dl>
+      </Block>
+
+      <Block
+        id="monitoring"
+        title={t`Monitoring`}
+        method={t`Valued every market day since it was saved: value, return since saving and the loss at 95% over a month.`}
+        permission={[
+          "monitoring.portfolioRisk",
+          "monitoring.portfolioReturn",
+          "monitoring.portfolioRiskReturn",
+        ]}
+        {...common}
+      >
+        {history && history.dates.length > 0 ? (
+          <>
+            {hasPermission(permissions, "monitoring.portfolioReturn") ? (
+              <LineChart
+                series={[{ key: "return", label: t`Return since saving`, values: history.returns }]}
+                dates={history.dates}
+                title={t`Return since saving`}
+                description={t`Return of the portfolio since it was saved, day by day.`}
+                formatValue={pct}
+                formatDate={(d) => formatDate(d, locale)}
+              />
+            ) : null}
+            {hasPermission(permissions, "monitoring.portfolioRisk") ? (
+              <LineChart
+                series={[{ key: "risk", label: t`VaR 95 over a month`, values: history.risks }]}
+                dates={history.dates}
+                title={t`Risk over time`}
+                description={t`The portfolio's loss at 95% over a month, as a share of its value.`}
+                formatValue={pct}
+                formatDate={(d) => formatDate(d, locale)}
+              />
+            ) : null}
+            {hasPermission(permissions, "monitoring.portfolioRiskReturn") ? (
+              <LineChart
+                series={[{ key: "score", label: t`Risk-return score`, values: history.scores }]}
+                dates={history.dates}
+                title={t`Risk-return over time`}
+                description={t`The global score of the portfolio, day by day.`}
+                formatValue={(v) => formatNumber(v, locale, { maximumFractionDigits: 0 })}
+                formatDate={(d) => formatDate(d, locale)}
+              />
+            ) : null}
+          </>
+        ) : (
+          <p>{t`Save the portfolio to follow its value, return and risk every market day.`}</p>
+        )}
+      </Block>
+    </div>
+  );
+}

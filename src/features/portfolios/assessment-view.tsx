@@ -1,0 +1,101 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useId, useState } from "react";
+import type { AnalysisResponse } from "../../contract/analytics.ts";
+import type { Locale } from "../../contract/common.ts";
+import { GaugeChart } from "../../ui/charts/index.ts";
+import { formatMoney, formatPercent } from "../../ui/format.ts";
+import { windowNote } from "./figure-notes.ts";
+
+export interface AssessmentViewProps {
+  readonly analysis: AnalysisResponse;
+  /** What the user said in q2 they could bear to lose in a bad month (null: not said). */
+  readonly maxToLose95: number | null;
+  readonly locale: Locale;
+}
+
+/**
+ * Assess risk > assessment: the portfolio's loss at 95% over a month (historical VaR) against what
+ * the user said they could bear, in words and in a picture. Without an answer the user can give one
+ * here (it stays on this screen).
+ */
+export function AssessmentView({ analysis: a, maxToLose95, locale }: AssessmentViewProps) {
+  const { t, i18n } = useLingui();
+  const [bearable, setBearable] = useState<number | null>(maxToLose95);
+  const [draft, setDraft] = useState(maxToLose95 !== null ? String(maxToLose95) : "");
+  const inputId = useId();
+  const money = (v: number) => formatMoney(v, a.currency, locale);
+  const loss = a.var.historical.varAmount;
+  const lossText = money(loss);
+  const lossShare = formatPercent(a.var.historical.var, locale);
+  const total = money(a.totalInvested);
+  const within = bearable !== null ? loss <= bearable : null;
+  const bearableText = bearable !== null ? money(bearable) : "";
+  const gap = bearable !== null ? money(Math.abs(bearable - loss)) : "";
+  return (
+    <div className="assessment">
+      <section className="card" aria-labelledby="assessment-verdict">
+        <h2 id="assessment-verdict">
+          {within === null ? (
+            <Trans>Your portfolio's loss at 95%</Trans>
+          ) : within ? (
+            <Trans>Within what you can bear</Trans>
+          ) : (
+            <Trans>More than you can bear</Trans>
+          )}
+        </h2>
+        <p className="lead" data-testid="assessment-words">
+          <Trans>
+            In one month out of twenty, your portfolio of {total} could lose {lossText} ({lossShare}
+            ) or more.
+          </Trans>{" "}
+          {within === true ? (
+            <Trans>
+              You said you could bear losing {bearableText}: this risk is {gap} below your limit.
+            </Trans>
+          ) : null}
+          {within === false ? (
+            <Trans>
+              You said you could bear losing {bearableText}: this risk is {gap} above your limit.
+              Consider lowering the amount in the riskiest assets or optimising the portfolio.
+            </Trans>
+          ) : null}
+        </p>
+        {bearable !== null ? (
+          <GaugeChart
+            value={loss}
+            limit={bearable}
+            valueLabel={t`Loss at 95% in a month`}
+            limitLabel={t`What you can bear`}
+            title={t`Your portfolio's risk against your limit`}
+            description={t`The bar is the loss at 95% over one month; the mark is the loss you said you could bear.`}
+            formatValue={money}
+          />
+        ) : null}
+        <p className="figure-method">
+          {t`Historical VaR 95 over one month.`} {windowNote(a, i18n, locale)}
+        </p>
+      </section>
+      <form
+        className="form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const v = Number(draft.replace(",", "."));
+          setBearable(Number.isFinite(v) && v > 0 ? v : null);
+        }}
+      >
+        <div className="field">
+          <label htmlFor={inputId}>{t`The most you could bear to lose in a bad month`}</label>
+          <input
+            id={inputId}
+            inputMode="decimal"
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+          />
+        </div>
+        <button className="button" type="submit">
+          <Trans>Compare</Trans>
+        </button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import type { AnalysisResponse } from "../../contract/analytics.ts";
+import type { Locale } from "../../contract/common.ts";
+import type { ProductPermissions, Tier } from "../../contract/permissions.ts";
+import { permissionsByTier } from "../../contract/permissions.ts";
+import type { Product } from "../../contract/common.ts";
+import { formatDate } from "../../ui/format.ts";
+
+/** The look-back windows of PRODUCT.md ("Benchmark and risk conventions"). */
+export const benchmarkLabels = {
+  1: msg`1 month`,
+  2: msg`3 months`,
+  3: msg`6 months`,
+  4: msg`1 year`,
+  5: msg`3 years`,
+  6: msg`5 years`,
+} as const;
+
+export const covarianceLabels: Record<string, ReturnType<typeof msg>> = {
+  "ledoit-wolf": msg`Ledoit-Wolf shrinkage covariance`,
+  sample: msg`sample covariance`,
+  ewma: msg`EWMA covariance`,
+};
+
+/** "3-year window, 11/20/23 to 11/20/26 (756 days); horizon 1 month (21 trading days)". */
+export function windowNote(a: AnalysisResponse, i18n: I18n, locale: Locale): string {
+  const w = a.window;
+  const label = i18n._(benchmarkLabels[w.benchmark as keyof typeof benchmarkLabels]);
+  const from = formatDate(w.from, locale);
+  const to = formatDate(w.to, locale);
+  const days = w.observations;
+  const horizon = w.horizonDays;
+  return i18n._(
+    msg`Window: ${label} of daily prices, ${from} to ${to} (${days} days). Horizon: ${horizon} trading days.`,
+  );
+}
+
+type PermissionPath = {
+  [G in keyof ProductPermissions]: `${G & string}.${keyof ProductPermissions[G] & string}`;
+}[keyof ProductPermissions];
+
+export function hasPermission(p: ProductPermissions, path: PermissionPath): boolean {
+  const [group, name] = path.split(".") as [keyof ProductPermissions, string];
+  return Boolean((p[group] as Record<string, unknown>)[name]);
+}
+
+/** The lowest tier of the product that grants a permission (what unlocks a locked block). */
+export function unlockingTier(product: Product, path: PermissionPath): Tier | null {
+  const tiers = permissionsByTier[product];
+  for (const tier of ["free", "standard", "advanced"] as const) {
+    const p = tiers[tier];
+    if (p && hasPermission(p, path)) return tier;
+  }
+  return null;
+}
+
+export type { PermissionPath };

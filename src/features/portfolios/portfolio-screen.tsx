@@ -1,0 +1,280 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useSelector } from "@xstate/react";
+import { useEffect, useState, useSyncExternalStore } from "react";
+import { Link, useNavigate } from "react-router-dom";
+import { pathFor } from "../../app/paths.ts";
+import { savedCountOf } from "../../app/portfolio-workspace.ts";
+import type { ScreenProps } from "../../app/route-table.ts";
+import { useServices } from "../../app/services.tsx";
+import { useData } from "../../app/use-data.ts";
+import { endpoints } from "../../contract/endpoints.ts";
+import type { Portfolio } from "../../contract/portfolios.ts";
+import { FormMessage } from "../../ui/form.tsx";
+import { formatDate, formatMoney, formatNumber, formatPercent } from "../../ui/format.ts";
+import { msgCodeText } from "../../ui/msg-code-text.ts";
+import { PageHeading } from "../../ui/page-heading.tsx";
+import { Spinner } from "../../ui/spinner.tsx";
+import { AnalysisView } from "./analysis-view.tsx";
+import { HoldingsEditor } from "./holdings-editor.tsx";
+import { LiveRisk } from "./live-risk.tsx";
+import { assetClassNames } from "./q1-screen.tsx";
+import { usePermissions } from "./use-wizard.ts";
+
+/** My account > portfolios > a portfolio: holdings, valuation, analysis; edit, export, delete. */
+export default function PortfolioScreen({ locale, params }: ScreenProps) {
+  const { t, i18n } = useLingui();
+  const navigate = useNavigate();
+  const { http, portfolios, products } = useServices();
+  const { permissions } = usePermissions();
+  const id = Number(params.id);
+  const loaded = useData<Portfolio>(`portfolio:${id}`, () =>
+    http.call(endpoints.portfolio, { params: { id } }),
+  );
+  const lifecycle = useSyncExternalStore(
+    portfolios?.subscribe ?? (() => () => {}),
+    () => portfolios?.getState().lifecycle ?? null,
+  );
+  const life = useSelector(lifecycle ?? undefined, (s) => s);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+
+  // Open the loaded portfolio in the workspace (the route guards and the analyses look at it).
+  useEffect(() => {
+    const p = loaded.data;
+    if (!p || !portfolios) return;
+    products?.set(p.product);
+    let cancelled = false;
+    void savedCountOf(http, p.product, permissions)
+      .catch(() => 0)
+      .then((count) => {
+        if (!cancelled) portfolios.open(p, permissions, count);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [loaded.data, portfolios, products, http, permissions]);
+
+  useEffect(() => {
+    if (life?.matches("deleted")) void navigate(pathFor("account-portfolios", locale));
+  }, [life, navigate, locale]);
+
+  const current = life?.context.portfolio?.id === id ? life.context.portfolio : loaded.data;
+  const analysis = useData(`portfolio-analysis:${id}:${current?.version ?? 0}`, () =>
+    http.call(endpoints.portfolioAnalysis, { params: { id } }),
+  );
+  const history = useData(`portfolio-history:${id}:${current?.version ?? 0}`, () =>
+    http.call(endpoints.portfolioHistory, { params: { id } }),
+  );
+
+  if (loaded.error)
+    return (
+      <div>
+        <PageHeading title={t`Portfolio`} />
+        <p role="alert" className="form-message error">
+          {i18n._(msgCodeText[loaded.error])}
+        </p>
+        <Link to={pathFor("account-portfolios", locale)}>
+          <Trans>Back to my portfolios</Trans>
+        </Link>
+      </div>
+    );
+  if (!current) return <Spinner label={t`Loading the portfolio…`} />;
+
+  const p = current;
+  const c = life?.context.portfolio?.id === id ? life.context : null;
+  const editing = Boolean(c && (life?.matches("editing") || life?.matches("updating")));
+  const conflict = Boolean(c && life?.matches("conflict"));
+  const problem = c?.problem ?? c?.error ?? null;
+  const money = (v: number) => formatMoney(v, p.currency, locale);
+  const remaining = p.remainingEditions;
+  const v = p.valuation;
+  const savedOn = formatDate(p.createdAt, locale);
+  const send = (event: Parameters<NonNullable<typeof lifecycle>["send"]>[0]) =>
+    lifecycle?.send(event);
+  const groupName = (g: Portfolio["assets"][number]) =>
+    g.stockExchange ??
+    (g.assetClassId && g.assetClassId in assetClassNames
+      ? i18n._(assetClassNames[g.assetClassId as keyof typeof assetClassNames])
+      : (g.assetClass ?? ""));
+
+  return (
+    <div>
+      <PageHeading title={p.name} summary={t`One of your saved portfolios.`} />
+      <dl className="figures">
+        <div className="figure">
+          <dt>{t`Invested`}</dt>
+          <dd>{money(p.totalInvested)}</dd>
+        </div>
+        <div className="figure">
+          <dt>{t`Value`}</dt>
+          <dd data-testid="portfolio-value">{money(v?.value ?? p.totalInvested)}</dd>
+        </div>
+        <div className="figure">
+          <dt>{t`Return since saving`}</dt>
+          <dd>{v ? formatPercent(v.return, locale) : "—"}</dd>
+        </div>
+        <div className="figure">
+          <dt>{t`Editions left`}</dt>
+          <dd data-testid="remaining-editions">
+            {remaining === null ? t`Unlimited` : formatNumber(remaining, locale)}
+          </dd>
+        </div>
+      </dl>
+      <p className="muted">
+        <Trans>Saved on {savedOn}.</Trans>
+      </p>
+      {problem ? <FormMessage kind="error">{i18n._(msgCodeText[problem])}</FormMessage> : null}
+      {conflict ? (
+        <div className="notice" role="alert">
+          <p>{i18n._(msgCodeText.PORTFOLIO_CONFLICT)}</p>
+          <div className="actions-row">
+            <button type="button" className="button" onClick={() => send({ type: "reload" })}>
+              <Trans>Reload and edit again</Trans>
+            </button>
+            <button
+              type="button"
+              className="button secondary"
+              onClick={() => send({ type: "discard" })}
+            >
+              <Trans>Discard my changes</Trans>
+            </button>
+          </div>
+        </div>
+      ) : null}
+
+      {editing && c?.draft ? (
+        <section className="card" aria-labelledby="edit-title">
+          <h2 id="edit-title">{t`Edit the portfolio`}</h2>
+          <HoldingsEditor
+            assets={c.draft.assets}
+            currency={p.currency}
+            locale={locale}
+            send={(event) => send(event)}
+            candidates={[]}
+          />
+          <LiveRisk currency={p.currency} assets={c.draft.assets} locale={locale} />
+          <div className="actions-row">
+            <button
+              type="button"
+              className="button"
+              disabled={life?.matches("updating")}
+              onClick={() => send({ type: "submit" })}
+            >
+              <Trans>Save the changes</Trans>
+            </button>
+            <button
+              type="button"
+              className="button secondary"
+              onClick={() => send({ type: "reset" })}
+            >
+              <Trans>Reset all amounts</Trans>
+            </button>
+            <button type="button" className="link-button" onClick={() => send({ type: "cancel" })}>
+              <Trans>Cancel</Trans>
+            </button>
+          </div>
+        </section>
+      ) : (
+        <section className="card" aria-labelledby="holdings-title">
+          <h2 id="holdings-title">{t`Holdings`}</h2>
+          {p.assets.map((g) => (
+            <div key={`${g.position}-${groupName(g)}`}>
+              <h3>{groupName(g)}</h3>
+              <HoldingsEditor
+                assets={g.assets.map((a) => ({
+                  id: a.id,
+                  name: a.name,
+                  investedAmount: a.investedAmount,
+                }))}
+                currency={p.currency}
+                locale={locale}
+                send={() => {}}
+                candidates={[]}
+                readOnly
+              />
+            </div>
+          ))}
+          <div className="actions-row">
+            {permissions.management.edit && (remaining === null || remaining > 0) ? (
+              <button type="button" className="button" onClick={() => send({ type: "edit" })}>
+                <Trans>Edit</Trans>
+              </button>
+            ) : (
+              <span className="muted">
+                {permissions.management.edit
+                  ? t`This portfolio has no editions left.`
+                  : t`Editing is part of the paid plans.`}
+              </span>
+            )}
+            {permissions.management.export ? (
+              <>
+                <button
+                  type="button"
+                  className="button secondary"
+                  onClick={() => send({ type: "export", format: "csv" })}
+                >
+                  <Trans>Export CSV</Trans>
+                </button>
+                <button
+                  type="button"
+                  className="button secondary"
+                  onClick={() => send({ type: "export", format: "pdf" })}
+                >
+                  <Trans>Export PDF report</Trans>
+                </button>
+              </>
+            ) : null}
+            <Link to={pathFor("assess-risk", locale)}>
+              <Trans>Assess its risk</Trans>
+            </Link>
+            {permissions.management.delete ? (
+              confirmDelete ? (
+                <span role="group" aria-label={t`Confirm deletion`}>
+                  <Trans>Delete this portfolio for good?</Trans>{" "}
+                  <button
+                    type="button"
+                    className="button danger"
+                    onClick={() => send({ type: "delete" })}
+                  >
+                    <Trans>Yes, delete it</Trans>
+                  </button>{" "}
+                  <button
+                    type="button"
+                    className="link-button"
+                    onClick={() => setConfirmDelete(false)}
+                  >
+                    <Trans>No, keep it</Trans>
+                  </button>
+                </span>
+              ) : (
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() => setConfirmDelete(true)}
+                >
+                  <Trans>Delete</Trans>
+                </button>
+              )
+            ) : null}
+          </div>
+        </section>
+      )}
+
+      <h2>{t`Full analysis`}</h2>
+      {analysis.loading ? <Spinner label={t`Analysing your portfolio…`} /> : null}
+      {analysis.error ? (
+        <p role="alert" className="form-message error">
+          {i18n._(msgCodeText[analysis.error])}
+        </p>
+      ) : null}
+      {analysis.data ? (
+        <AnalysisView
+          analysis={analysis.data}
+          permissions={permissions}
+          product={p.product}
+          locale={locale}
+          history={history.data ?? null}
+        />
+      ) : null}
+    </div>
+  );
+}

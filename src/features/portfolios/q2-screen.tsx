@@ -1,0 +1,126 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useId, useState, type FormEvent } from "react";
+import type { ScreenProps } from "../../app/route-table.ts";
+import { MIN_DESIRED_RISK_PERCENT } from "../../contract/portfolio-rules.ts";
+import { FormMessage } from "../../ui/form.tsx";
+import { formatMoney, formatNumber } from "../../ui/format.ts";
+import { Spinner } from "../../ui/spinner.tsx";
+import { problemText, useWizardStep } from "./use-wizard.ts";
+import { parseAmount, WizardNav, WizardPage } from "./wizard-parts.tsx";
+
+/** q2: the loss at 95% in a bad month the investor could bear, as an amount or a percentage. */
+export default function Q2Screen({ locale }: ScreenProps) {
+  const { t, i18n } = useLingui();
+  const { wizard, snapshot } = useWizardStep("q2", locale);
+  const inputId = useId();
+  const answers = snapshot?.context.answers;
+  const [unit, setUnit] = useState<"amount" | "percent">("amount");
+  const [text, setText] = useState(answers?.maxToLose95 != null ? String(answers.maxToLose95) : "");
+  if (!wizard || !snapshot || !answers) return <Spinner label={t`Loading…`} />;
+  const currency = answers.currency ?? "EUR";
+  const amount = answers.amount ?? 0;
+  const minimumPercent = MIN_DESIRED_RISK_PERCENT[currency];
+  const minimumAmount = formatMoney((amount * minimumPercent) / 100, currency, locale);
+  const minimumPercentText = formatNumber(minimumPercent, locale, { maximumFractionDigits: 2 });
+  const invested = formatMoney(amount, currency, locale);
+  const problem = snapshot.context.problem;
+  const chosen = answers.maxToLose95;
+  const chosenText = chosen !== null ? formatMoney(chosen, currency, locale) : "";
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    wizard.send({ type: "q2.change", maxToLose95: parseAmount(text, locale), unit });
+    wizard.send({ type: "next" });
+  };
+  return (
+    <WizardPage
+      title={t`How much could you bear to lose?`}
+      summary={t`Question 2 of 3: your maximum loss in a bad month.`}
+      step={2}
+    >
+      <form className="form form-wide" onSubmit={submit} noValidate>
+        {problem ? <FormMessage kind="error">{i18n._(problemText(problem))}</FormMessage> : null}
+        <p>
+          <Trans>
+            Think of a bad month, the kind that comes about once every twenty months. Of the{" "}
+            {invested} you invest, how much could you bear to lose in it?
+          </Trans>
+        </p>
+        <fieldset className="choice-grid">
+          <legend>{t`Answer as`}</legend>
+          <label className="choice">
+            <input
+              type="radio"
+              name="unit"
+              checked={unit === "amount"}
+              onChange={() => {
+                setUnit("amount");
+                wizard.send({
+                  type: "q2.change",
+                  maxToLose95: parseAmount(text, locale),
+                  unit: "amount",
+                });
+              }}
+            />
+            {t`An amount (${currency})`}
+          </label>
+          <label className="choice">
+            <input
+              type="radio"
+              name="unit"
+              checked={unit === "percent"}
+              onChange={() => {
+                setUnit("percent");
+                wizard.send({
+                  type: "q2.change",
+                  maxToLose95: parseAmount(text, locale),
+                  unit: "percent",
+                });
+              }}
+            />
+            {t`A percentage of the amount`}
+          </label>
+        </fieldset>
+        <div className="field">
+          <label htmlFor={inputId}>
+            {unit === "amount"
+              ? t`Loss you could bear, in ${currency}`
+              : t`Loss you could bear, in %`}
+          </label>
+          <input
+            id={inputId}
+            name="maxToLose95"
+            inputMode="decimal"
+            autoComplete="off"
+            value={text}
+            aria-describedby={`${inputId}-hint`}
+            onChange={(e) => {
+              setText(e.target.value);
+              wizard.send({
+                type: "q2.change",
+                maxToLose95: parseAmount(e.target.value, locale),
+                unit,
+              });
+            }}
+          />
+          <div id={`${inputId}-hint`} className="field-hint">
+            <Trans>
+              Leave it empty if you prefer not to say. Portfolios can be optimised against a loss
+              from {minimumAmount} ({minimumPercentText}% of the amount) up.
+            </Trans>
+          </div>
+        </div>
+        {snapshot.context.maxToLoseBelowMinimum && chosen !== null ? (
+          <p className="notice" role="status" data-testid="below-minimum">
+            <Trans>
+              {chosenText} is below the minimum desired risk of {minimumAmount}: we keep your
+              answer, but no portfolio of risky assets loses that little in a bad month, so
+              optimising against it will not be possible.
+            </Trans>
+          </p>
+        ) : null}
+        <WizardNav onBack={() => wizard.send({ type: "back" })} />
+      </form>
+    </WizardPage>
+  );
+}

@@ -1,0 +1,213 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useSelector } from "@xstate/react";
+import { useId, useState, useSyncExternalStore, type FormEvent } from "react";
+import { Link } from "react-router-dom";
+import { pathFor } from "../../app/paths.ts";
+import { savedCountOf, type LifecycleActor } from "../../app/portfolio-workspace.ts";
+import type { ScreenProps } from "../../app/route-table.ts";
+import { useServices } from "../../app/services.tsx";
+import { useData } from "../../app/use-data.ts";
+import { endpoints } from "../../contract/endpoints.ts";
+import { FormMessage } from "../../ui/form.tsx";
+import { formatMoney } from "../../ui/format.ts";
+import { msgCodeText } from "../../ui/msg-code-text.ts";
+import { Spinner } from "../../ui/spinner.tsx";
+import { HoldingsEditor } from "./holdings-editor.tsx";
+import { LiveRisk } from "./live-risk.tsx";
+import { problemText, usePermissions, useWizardStep } from "./use-wizard.ts";
+import { WizardPage } from "./wizard-parts.tsx";
+
+const methodText = {
+  equal: <Trans>Equal amounts in each asset.</Trans>,
+  "cvar-cap": (
+    <Trans>
+      Weighted by the optimiser for the highest expected return within the loss you can bear.
+    </Trans>
+  ),
+  "minimum-risk": <Trans>Weighted by the optimiser for the lowest risk.</Trans>,
+  lazy: <Trans>The weights of the lazy portfolio you chose.</Trans>,
+};
+
+function useLifecycle(): LifecycleActor | null {
+  const { portfolios } = useServices();
+  return useSyncExternalStore(
+    portfolios?.subscribe ?? (() => () => {}),
+    () => portfolios?.getState().lifecycle ?? null,
+  );
+}
+
+/** Summary: the proposed portfolio, amounts the user can change with their effect on risk, then save. */
+export default function SummaryScreen({ locale }: ScreenProps) {
+  const { t, i18n } = useLingui();
+  const { http, portfolios } = useServices();
+  const { product, permissions } = usePermissions();
+  const { wizard, snapshot } = useWizardStep("summary", locale);
+  const lifecycle = useLifecycle();
+  const life = useSelector(lifecycle ?? undefined, (s) => s);
+  const nameId = useId();
+  const [name, setName] = useState("");
+  const [nameMissing, setNameMissing] = useState(false);
+  const universe = useData(`universe:${product}`, () =>
+    http.call(endpoints.marketAssets, { query: { product } }),
+  );
+  if (!wizard || !snapshot) return <Spinner label={t`Loading…`} />;
+  const c = snapshot.context;
+  const currency = c.answers.currency ?? "EUR";
+  const assets = c.assets;
+  const proposal = c.proposal;
+  const candidates = (universe.data?.assets ?? [])
+    .filter((a) => !a.stale)
+    .filter((a) => {
+      const group = product === "simIndices" ? a.assetClass : a.exchange;
+      return c.answers.universe.length === 0 || (group && c.answers.universe.includes(group));
+    })
+    .map((a) => ({ id: a.symbol, name: a.name }));
+  const problem = c.problem;
+  const lifeProblem = life?.context.problem ?? life?.context.error ?? null;
+  const saved = life?.matches("saved") ? life.context.portfolio : null;
+  const saving = life?.matches("saving") ?? false;
+  const canSave = permissions.construction.save;
+
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!name.trim()) {
+      setNameMissing(true);
+      return;
+    }
+    setNameMissing(false);
+    if (lifecycle && life?.matches("unsaved")) {
+      lifecycle.send({ type: "save", name: name.trim() });
+      return;
+    }
+    wizard.send({ type: "save" });
+    if (wizard.getSnapshot().status !== "done" || !portfolios) return;
+    const savedCount = await savedCountOf(http, product, permissions).catch(() => 0);
+    portfolios.adoptComposed(permissions, savedCount)?.send({ type: "save", name: name.trim() });
+  };
+
+  if (saved) {
+    const savedName = saved.name;
+    return (
+      <WizardPage
+        title={t`Your proposed portfolio`}
+        summary={t`Adjust the amounts, then save your portfolio.`}
+        step={4}
+      >
+        <FormMessage kind="success">
+          <Trans>Your portfolio “{savedName}” is saved.</Trans>
+        </FormMessage>
+        <p className="actions-row">
+          <Link
+            className="button"
+            to={pathFor("account-portfolio", locale, { id: String(saved.id) })}
+          >
+            <Trans>Open the portfolio</Trans>
+          </Link>
+          <Link className="button secondary" to={pathFor("account-portfolios", locale)}>
+            <Trans>My portfolios</Trans>
+          </Link>
+          <Link className="button secondary" to={pathFor("assess-risk", locale)}>
+            <Trans>Assess its risk</Trans>
+          </Link>
+        </p>
+      </WizardPage>
+    );
+  }
+
+  const total = formatMoney(c.answers.amount ?? 0, currency, locale);
+  return (
+    <WizardPage
+      title={t`Your proposed portfolio`}
+      summary={t`Adjust the amounts, then save your portfolio.`}
+      step={4}
+    >
+      {proposal ? (
+        <p className="figure-method">
+          {methodText[proposal.method]} <Trans>Built for {total} from your answers.</Trans>
+          {proposal.withinMaxToLose === false ? (
+            <>
+              {" "}
+              <strong>
+                <Trans>
+                  No mix of these assets keeps the loss at 95% within what you can bear: this is the
+                  least risky one.
+                </Trans>
+              </strong>
+            </>
+          ) : null}
+          {proposal.simulated ? (
+            <>
+              {" "}
+              <span className="badge">
+                <Trans>Simulated prices</Trans>
+              </span>
+            </>
+          ) : null}
+        </p>
+      ) : null}
+      {problem ? <FormMessage kind="error">{i18n._(problemText(problem))}</FormMessage> : null}
+      <HoldingsEditor
+        assets={assets}
+        currency={currency}
+        locale={locale}
+        send={(event) => wizard.send(event)}
+        candidates={candidates}
+        readOnly={snapshot.status !== "active"}
+      />
+      <LiveRisk currency={currency} assets={assets} locale={locale} />
+      <p className="actions-row">
+        <Link to={pathFor("analysis-full", locale)}>
+          <Trans>See the full analysis</Trans>
+        </Link>
+        <Link to={pathFor("assess-risk", locale)}>
+          <Trans>Assess its risk</Trans>
+        </Link>
+      </p>
+      {canSave ? (
+        <form className="form" onSubmit={save} noValidate>
+          {lifeProblem ? (
+            <FormMessage kind="error">{i18n._(msgCodeText[lifeProblem])}</FormMessage>
+          ) : null}
+          <div className={nameMissing ? "field has-error" : "field"}>
+            <label htmlFor={nameId}>{t`Name of the portfolio`}</label>
+            <input
+              id={nameId}
+              name="name"
+              maxLength={80}
+              value={name}
+              aria-invalid={nameMissing || undefined}
+              aria-describedby={nameMissing ? `${nameId}-error` : undefined}
+              onChange={(e) => setName(e.target.value)}
+            />
+            {nameMissing ? (
+              <div id={`${nameId}-error`} className="field-error">
+                {t`Give your portfolio a name.`}
+              </div>
+            ) : null}
+          </div>
+          <div className="actions-row">
+            {snapshot.status === "active" ? (
+              <button
+                type="button"
+                className="button secondary"
+                onClick={() => wizard.send({ type: "back" })}
+              >
+                <Trans>Back</Trans>
+              </button>
+            ) : null}
+            <button type="submit" className="button" disabled={saving}>
+              <Trans>Save the portfolio</Trans>
+            </button>
+          </div>
+        </form>
+      ) : (
+        <p className="notice">
+          <Trans>Saving portfolios is part of the paid plans.</Trans>{" "}
+          <Link to={pathFor("choose-your-plan", locale)}>
+            <Trans>See the plans</Trans>
+          </Link>
+        </p>
+      )}
+    </WizardPage>
+  );
+}

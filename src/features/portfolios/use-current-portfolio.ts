@@ -1,0 +1,62 @@
+import { useSelector } from "@xstate/react";
+import { useSyncExternalStore } from "react";
+import { useServices } from "../../app/services.tsx";
+import type { Currency } from "../../contract/analytics.ts";
+
+export interface CurrentPortfolio {
+  readonly name: string | null;
+  readonly currency: Currency;
+  readonly benchmark?: 1 | 2 | 3 | 4 | 5 | 6;
+  readonly assets: readonly { readonly id: string; readonly investedAmount: number }[];
+  /** Set when the portfolio is saved and shown as saved (not being edited). */
+  readonly savedId: number | null;
+  readonly maxToLose95: number | null;
+}
+
+/**
+ * The portfolio the analysis screens look at: the one being edited or saved in the lifecycle, or
+ * the wizard's summary. Null when there is none (the route guards keep the screens away then).
+ */
+export function useCurrentPortfolio(): CurrentPortfolio | null {
+  const { portfolios } = useServices();
+  const state = useSyncExternalStore(
+    portfolios?.subscribe ?? (() => () => {}),
+    () => portfolios?.getState() ?? null,
+  );
+  const life = useSelector(state?.lifecycle ?? undefined, (s) => s);
+  const wizard = useSelector(state?.wizard ?? undefined, (s) => s);
+  if (life && life.status === "active") {
+    const c = life.context;
+    const p = c.portfolio;
+    const editing = c.draft !== null;
+    const currency = (editing ? c.draft!.currency : p?.currency) ?? null;
+    if (currency === "EUR" || currency === "USD") {
+      const assets = editing
+        ? c.draft!.assets
+        : (p?.assets.flatMap((g) =>
+            g.assets.map((a) => ({ id: a.id, investedAmount: a.investedAmount })),
+          ) ?? []);
+      return {
+        name: p?.name ?? c.name,
+        currency,
+        ...(p ? { benchmark: p.benchmark } : {}),
+        assets: assets.filter((a) => a.investedAmount > 0),
+        savedId: p && !editing ? p.id : null,
+        maxToLose95: (editing ? c.draft!.answers?.maxToLose95 : p?.answers?.maxToLose95) ?? null,
+      };
+    }
+  }
+  if (wizard && (wizard.status === "active" || wizard.status === "done")) {
+    const c = wizard.context;
+    const currency = c.answers.currency;
+    if ((currency === "EUR" || currency === "USD") && c.assets.length > 0)
+      return {
+        name: null,
+        currency,
+        assets: c.assets.filter((a) => a.investedAmount > 0),
+        savedId: null,
+        maxToLose95: c.answers.maxToLose95,
+      };
+  }
+  return null;
+}

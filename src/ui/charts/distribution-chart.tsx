@@ -1,0 +1,242 @@
+import {
+  ChartEmpty,
+  ChartFigure,
+  SvgLabel,
+  defaultFormatCount,
+  useChartIds,
+  type ChartTextProps,
+} from "./frame.tsx";
+import {
+  extent,
+  finite,
+  histogram,
+  labelStride,
+  linearScale,
+  niceTicks,
+  textWidth,
+} from "./scale.ts";
+
+export type MarkerTone = "danger" | "warning" | "neutral";
+
+export interface DistributionMarker {
+  readonly key: string;
+  readonly label: string;
+  readonly value: number;
+  readonly tone?: MarkerTone;
+}
+
+export interface DistributionChartProps extends ChartTextProps {
+  /** Returns (fractions) or amounts; NaN and infinities are left out. */
+  readonly values: ReadonlyArray<number>;
+  /** Number of bins; default: Sturges' rule. */
+  readonly bins?: number;
+  /** Vertical lines (VaR, CVaR, what the user can bear); the first one bounds the shaded tail. */
+  readonly markers: ReadonlyArray<DistributionMarker>;
+  readonly formatValue: (value: number) => string;
+  /** Which side of the first marker is shaded: "left" (default, losses as negative numbers). */
+  readonly tail?: "left" | "right" | "none";
+  /** Formats a bin's count; default: an integer in the page's locale. */
+  readonly formatCount?: (count: number) => string;
+  /** Column headers of the hidden table of bins. */
+  readonly columnLabels?: { readonly range: string; readonly count: string };
+}
+
+const WIDTH = 400;
+const FONT = 12;
+const PAD_X = 6;
+const LABEL_ROW = 15;
+const PLOT_HEIGHT = 150;
+const AXIS = 24;
+
+const toneDash: Record<MarkerTone, string | undefined> = {
+  danger: undefined,
+  warning: "6 3",
+  neutral: "2 3",
+};
+
+/** Histogram of a distribution of returns or gains/losses, with vertical markers. */
+export function DistributionChart({
+  values,
+  bins,
+  markers,
+  title,
+  description,
+  formatValue,
+  tail = "left",
+  formatCount = defaultFormatCount,
+  columnLabels,
+  emptyLabel,
+  className,
+}: DistributionChartProps) {
+  const { titleId, descId } = useChartIds();
+  const data = finite(values);
+  if (data.length === 0)
+    return (
+      <ChartFigure title={title} kind="distribution" className={className}>
+        <ChartEmpty label={emptyLabel} />
+      </ChartFigure>
+    );
+  const marks = markers.filter((m) => Number.isFinite(m.value));
+  const binned = histogram(data, bins);
+  const [lo, hi] = extent([...data, ...marks.map((m) => m.value)]) ?? [0, 1];
+  const nice = niceTicks(lo, hi, 5);
+  const top = marks.length * LABEL_ROW + 6;
+  const bottom = top + PLOT_HEIGHT;
+  const height = bottom + AXIS;
+  const x = linearScale([nice.min, nice.max], [PAD_X, WIDTH - PAD_X]);
+  const maxCount = Math.max(...binned.map((b) => b.count));
+  const y = linearScale([0, maxCount], [bottom, top + 4]);
+  const threshold = marks[0]?.value;
+  const hasTail = tail !== "none" && threshold !== undefined;
+  const cut = hasTail ? x(threshold) : 0;
+  // One-point bins (all values equal) get a visible width.
+  const minWidth = (WIDTH - 2 * PAD_X) / 40;
+
+  const barRects = binned.flatMap((b, i) => {
+    let x0 = x(b.x0);
+    let x1 = x(b.x1);
+    if (x1 - x0 < minWidth) {
+      const mid = (x0 + x1) / 2;
+      x0 = mid - minWidth / 2;
+      x1 = mid + minWidth / 2;
+    }
+    if (b.count === 0) return [];
+    const yTop = y(b.count);
+    const parts: Array<{ from: number; to: number; inTail: boolean }> = [];
+    if (!hasTail || cut <= x0 || cut >= x1) {
+      const inTail = hasTail && (tail === "left" ? x1 <= cut : x0 >= cut);
+      parts.push({ from: x0, to: x1, inTail });
+    } else {
+      parts.push({ from: x0, to: cut, inTail: tail === "left" });
+      parts.push({ from: cut, to: x1, inTail: tail === "right" });
+    }
+    return parts.map((p, j) => (
+      <rect
+        key={`${i}-${j}`}
+        className={p.inTail ? "chart-bin chart-bin-tail" : "chart-bin"}
+        x={p.from}
+        y={yTop}
+        width={Math.max(0, p.to - p.from)}
+        height={bottom - yTop}
+      />
+    ));
+  });
+
+  const tickLabels = nice.ticks.map((t) => ({ t, text: formatValue(t) }));
+  const every = labelStride(
+    tickLabels.map((l) => textWidth(l.text, FONT)),
+    WIDTH - 2 * PAD_X,
+  );
+
+  return (
+    <ChartFigure title={title} kind="distribution" className={className}>
+      <svg
+        className="chart-svg"
+        viewBox={`0 0 ${WIDTH} ${height}`}
+        role="img"
+        aria-labelledby={titleId}
+        aria-describedby={descId}
+      >
+        <SvgLabel titleId={titleId} descId={descId} title={title} description={description} />
+        {hasTail ? (
+          <rect
+            className="chart-tail"
+            x={tail === "left" ? PAD_X : cut}
+            y={top}
+            width={Math.max(0, tail === "left" ? cut - PAD_X : WIDTH - PAD_X - cut)}
+            height={PLOT_HEIGHT}
+          />
+        ) : null}
+        {barRects}
+        <line className="chart-axis" x1={PAD_X} x2={WIDTH - PAD_X} y1={bottom} y2={bottom} />
+        {tickLabels.map(({ t, text }, i) => {
+          const tx = x(t);
+          const shown = i % every === 0;
+          const anchor = i === 0 ? "start" : i === tickLabels.length - 1 ? "end" : "middle";
+          return (
+            <g key={t}>
+              <line className="chart-tick" x1={tx} x2={tx} y1={bottom} y2={bottom + 4} />
+              {shown ? (
+                <text className="chart-tick-label" x={tx} y={bottom + 4 + FONT} textAnchor={anchor}>
+                  {text}
+                </text>
+              ) : null}
+            </g>
+          );
+        })}
+        {marks.map((m, i) => {
+          const mx = x(m.value);
+          const labelY = 6 + i * LABEL_ROW + FONT - 2;
+          const right = mx > WIDTH / 2;
+          return (
+            <g key={m.key} className={`chart-marker chart-marker-${m.tone ?? "neutral"}`}>
+              <line
+                x1={mx}
+                x2={mx}
+                y1={labelY + 3}
+                y2={bottom}
+                strokeDasharray={toneDash[m.tone ?? "neutral"]}
+              />
+              <text x={right ? mx - 4 : mx + 4} y={labelY} textAnchor={right ? "end" : "start"}>
+                {m.label}
+              </text>
+            </g>
+          );
+        })}
+      </svg>
+      {marks.length > 0 ? (
+        <ul className="chart-legend chart-legend-inline" aria-hidden="true">
+          {marks.map((m) => (
+            <li key={m.key} className={`chart-marker-${m.tone ?? "neutral"}`}>
+              <svg className="chart-line-swatch" viewBox="0 0 24 12" aria-hidden="true">
+                <line
+                  x1="0"
+                  x2="24"
+                  y1="6"
+                  y2="6"
+                  strokeDasharray={toneDash[m.tone ?? "neutral"]}
+                />
+              </svg>
+              <span className="chart-legend-label">{m.label}</span>
+              <span className="chart-legend-value">{formatValue(m.value)}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {marks.length > 0 ? (
+        <table className="visually-hidden">
+          <caption>{title}</caption>
+          <tbody>
+            {marks.map((m) => (
+              <tr key={m.key}>
+                <th scope="row">{m.label}</th>
+                <td>{formatValue(m.value)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      <table className="visually-hidden">
+        <caption>{title}</caption>
+        {columnLabels ? (
+          <thead>
+            <tr>
+              <th scope="col">{columnLabels.range}</th>
+              <th scope="col">{columnLabels.count}</th>
+            </tr>
+          </thead>
+        ) : null}
+        <tbody>
+          {binned.map((b, i) => (
+            <tr key={i}>
+              <th scope="row">
+                {b.x0 === b.x1 ? formatValue(b.x0) : `${formatValue(b.x0)} – ${formatValue(b.x1)}`}
+              </th>
+              <td>{formatCount(b.count)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ChartFigure>
+  );
+}

@@ -1,0 +1,94 @@
+import { useId, type ReactNode } from "react";
+import { locales, type Locale } from "../../contract/common.ts";
+import { toIntlLocale } from "../format.ts";
+import "./charts.css";
+
+/** Props every chart takes: texts arrive translated, numbers are formatted by the caller. */
+export interface ChartTextProps {
+  /** Shown as the figure's caption and read as the SVG's title. */
+  readonly title: string;
+  /** Read as the SVG's description. */
+  readonly description: string;
+  /** Shown instead of the chart when there is nothing to draw (e.g. "No data yet"). */
+  readonly emptyLabel?: string;
+  readonly className?: string;
+}
+
+/** Ids of the SVG's <title> and <desc>, unique per chart instance. */
+export function useChartIds() {
+  const id = useId();
+  return { titleId: `${id}-title`, descId: `${id}-desc` };
+}
+
+/** The figure around every chart: caption, then the picture, then the hidden data table. */
+export function ChartFigure({
+  title,
+  kind,
+  className,
+  children,
+}: {
+  title: string;
+  kind: string;
+  className?: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <figure className={["chart", `chart-${kind}`, className].filter(Boolean).join(" ")}>
+      <figcaption className="chart-title">{title}</figcaption>
+      {children}
+    </figure>
+  );
+}
+
+export function ChartEmpty({ label }: { label: string | undefined }) {
+  return label ? <p className="chart-empty">{label}</p> : null;
+}
+
+/** The accessible name and description of a chart's SVG. */
+export function SvgLabel({
+  titleId,
+  descId,
+  title,
+  description,
+}: {
+  titleId: string;
+  descId: string;
+  title: string;
+  description: string;
+}) {
+  return (
+    <>
+      <title id={titleId}>{title}</title>
+      <desc id={descId}>{description}</desc>
+    </>
+  );
+}
+
+/** The Intl locale of the page (`<html lang>`, set by the app), for the few numbers charts format. */
+export function pageIntlLocale(): string | undefined {
+  if (typeof document === "undefined") return undefined;
+  const lang = document.documentElement.lang.slice(0, 2);
+  return (locales as readonly string[]).includes(lang) ? toIntlLocale(lang as Locale) : undefined;
+}
+
+/** A share (0.125) as a percentage in the page's locale (12.5%). */
+export function defaultFormatShare(share: number): string {
+  return new Intl.NumberFormat(pageIntlLocale(), {
+    style: "percent",
+    maximumFractionDigits: 1,
+  }).format(share);
+}
+
+/** A count (of observations) in the page's locale. */
+export function defaultFormatCount(count: number): string {
+  return new Intl.NumberFormat(pageIntlLocale(), { maximumFractionDigits: 0 }).format(count);
+}
+
+/** Number of series/slice colours (CSS variables --chart-1 to --chart-10 in charts.css). */
+export const PALETTE_SIZE = 10;
+export const paletteColor = (i: number) => `var(--chart-${(i % PALETTE_SIZE) + 1})`;
+
+/** Dash patterns, so that lines differ by more than colour. */
+const dashes = ["", "6 4", "2 3", "10 3 2 3", "1 5", "8 6"];
+export const dashPattern = (i: number): string | undefined =>
+  dashes[i % dashes.length] || undefined;

@@ -1,0 +1,246 @@
+import {
+  ChartEmpty,
+  ChartFigure,
+  SvgLabel,
+  dashPattern,
+  paletteColor,
+  useChartIds,
+  type ChartTextProps,
+} from "./frame.tsx";
+import {
+  extent,
+  indexTicks,
+  labelStride,
+  linearScale,
+  niceTicks,
+  segments,
+  textWidth,
+} from "./scale.ts";
+
+export interface LineSeries {
+  readonly key: string;
+  readonly label: string;
+  /** One value per date; NaN leaves a gap. */
+  readonly values: ReadonlyArray<number>;
+}
+
+export interface LineBand {
+  readonly lower: ReadonlyArray<number>;
+  readonly upper: ReadonlyArray<number>;
+  readonly label: string;
+}
+
+export interface LineChartProps extends ChartTextProps {
+  readonly series: ReadonlyArray<LineSeries>;
+  /** ISO dates, one per point, equally spaced on the x axis. */
+  readonly dates: ReadonlyArray<string>;
+  /** A shaded range (e.g. the simulator's 5th to 95th percentile fan). */
+  readonly band?: LineBand;
+  readonly formatValue: (value: number) => string;
+  readonly formatDate: (iso: string) => string;
+  /** Header of the date column of the hidden data table. */
+  readonly dateLabel?: string;
+}
+
+const WIDTH = 400;
+const HEIGHT = 230;
+const FONT = 12;
+const TOP = 10;
+const BOTTOM = 26;
+const RIGHT = 8;
+
+const pointsPath = (points: ReadonlyArray<readonly [number, number]>) =>
+  points.map(([px, py], i) => `${i === 0 ? "M" : "L"}${px.toFixed(2)} ${py.toFixed(2)}`).join("");
+
+/** One or more series over dates, with an optional band, nice y ticks and 4 to 6 date ticks. */
+export function LineChart({
+  series,
+  dates,
+  band,
+  title,
+  description,
+  formatValue,
+  formatDate,
+  dateLabel,
+  emptyLabel,
+  className,
+}: LineChartProps) {
+  const { titleId, descId } = useChartIds();
+  const n = dates.length;
+  const clip = (values: ReadonlyArray<number>) => values.slice(0, n);
+  const lines = series.map((s) => ({ ...s, values: clip(s.values) }));
+  const lower = band ? clip(band.lower) : [];
+  const upper = band ? clip(band.upper) : [];
+  const all = [...lines.flatMap((s) => s.values), ...lower, ...upper];
+  const ext = extent(all);
+  if (n === 0 || !ext)
+    return (
+      <ChartFigure title={title} kind="line" className={className}>
+        <ChartEmpty label={emptyLabel} />
+      </ChartFigure>
+    );
+
+  const nice = niceTicks(ext[0], ext[1], 5);
+  const yLabels = nice.ticks.map((t) => ({ t, text: formatValue(t) }));
+  const left = Math.ceil(Math.max(24, ...yLabels.map((l) => textWidth(l.text, FONT))) + 8);
+  const bottom = HEIGHT - BOTTOM;
+  const x = linearScale([0, n - 1], [left, WIDTH - RIGHT]);
+  const y = linearScale([nice.min, nice.max], [bottom, TOP]);
+  const xTicks = indexTicks(n, Math.min(6, Math.max(4, n)));
+  const xLabels = xTicks.map((i) => ({ i, text: formatDate(dates[i] ?? "") }));
+  const stride = labelStride(
+    xLabels.map((l) => textWidth(l.text, FONT)),
+    WIDTH - RIGHT - left,
+  );
+
+  const bandPaths: string[] = [];
+  if (band) {
+    const both = lower.map((l, i) =>
+      Number.isFinite(l) && Number.isFinite(upper[i] ?? NaN) ? 0 : NaN,
+    );
+    for (const run of segments(both)) {
+      const top = run.map(([i]) => [x(i), y(upper[i] ?? 0)] as const);
+      const low = run.map(([i]) => [x(i), y(lower[i] ?? 0)] as const).reverse();
+      bandPaths.push(`${pointsPath([...top, ...low])}Z`);
+    }
+  }
+
+  const showLegend = lines.length > 1 || band !== undefined;
+  return (
+    <ChartFigure title={title} kind="line" className={className}>
+      <svg
+        className="chart-svg"
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        role="img"
+        aria-labelledby={titleId}
+        aria-describedby={descId}
+      >
+        <SvgLabel titleId={titleId} descId={descId} title={title} description={description} />
+        {yLabels.map(({ t, text }) => (
+          <g key={t}>
+            <line
+              className={t === 0 ? "chart-axis" : "chart-grid"}
+              x1={left}
+              x2={WIDTH - RIGHT}
+              y1={y(t)}
+              y2={y(t)}
+            />
+            <text className="chart-tick-label" x={left - 6} y={y(t) + FONT / 3} textAnchor="end">
+              {text}
+            </text>
+          </g>
+        ))}
+        <line className="chart-axis" x1={left} x2={WIDTH - RIGHT} y1={bottom} y2={bottom} />
+        {xLabels.map(({ i, text }, k) => {
+          const tx = x(i);
+          const anchor =
+            xLabels.length === 1
+              ? "middle"
+              : k === 0
+                ? "start"
+                : k === xLabels.length - 1
+                  ? "end"
+                  : "middle";
+          return (
+            <g key={i}>
+              <line className="chart-tick" x1={tx} x2={tx} y1={bottom} y2={bottom + 4} />
+              {k % stride === 0 ? (
+                <text className="chart-tick-label" x={tx} y={bottom + 4 + FONT} textAnchor={anchor}>
+                  {text}
+                </text>
+              ) : null}
+            </g>
+          );
+        })}
+        {bandPaths.map((d, i) => (
+          <path key={i} className="chart-band" d={d} />
+        ))}
+        {lines.map((s, si) =>
+          segments(s.values).map((run, ri) =>
+            run.length === 1 ? (
+              <circle
+                key={`${s.key}-${ri}`}
+                className="chart-point"
+                cx={x(run[0]?.[0] ?? 0)}
+                cy={y(run[0]?.[1] ?? 0)}
+                r={3}
+                fill={paletteColor(si)}
+              />
+            ) : (
+              <path
+                key={`${s.key}-${ri}`}
+                className="chart-line"
+                d={pointsPath(run.map(([i, v]) => [x(i), y(v)] as const))}
+                stroke={paletteColor(si)}
+                strokeDasharray={dashPattern(si)}
+              />
+            ),
+          ),
+        )}
+      </svg>
+      {showLegend ? (
+        <ul className="chart-legend chart-legend-inline" aria-hidden="true">
+          {lines.map((s, si) => (
+            <li key={s.key}>
+              <svg
+                className="chart-line-swatch"
+                viewBox="0 0 24 12"
+                aria-hidden="true"
+                style={{ color: paletteColor(si) }}
+              >
+                <line x1="0" x2="24" y1="6" y2="6" strokeDasharray={dashPattern(si)} />
+              </svg>
+              <span className="chart-legend-label">{s.label}</span>
+            </li>
+          ))}
+          {band ? (
+            <li>
+              <span className="chart-swatch chart-band-swatch" />
+              <span className="chart-legend-label">{band.label}</span>
+            </li>
+          ) : null}
+        </ul>
+      ) : null}
+      <table className="visually-hidden">
+        <caption>{title}</caption>
+        <thead>
+          <tr>
+            {dateLabel ? <th scope="col">{dateLabel}</th> : <td />}
+            {lines.map((s) => (
+              <th key={s.key} scope="col">
+                {s.label}
+              </th>
+            ))}
+            {band ? <th scope="col">{band.label}</th> : null}
+          </tr>
+        </thead>
+        <tbody>
+          {dates.map((d, i) => {
+            const l = lower[i];
+            const u = upper[i];
+            return (
+              <tr key={`${d}-${i}`}>
+                <th scope="row">{formatDate(d)}</th>
+                {lines.map((s) => {
+                  const v = s.values[i];
+                  return (
+                    <td key={s.key}>
+                      {v !== undefined && Number.isFinite(v) ? formatValue(v) : ""}
+                    </td>
+                  );
+                })}
+                {band ? (
+                  <td>
+                    {l !== undefined && u !== undefined && Number.isFinite(l) && Number.isFinite(u)
+                      ? `${formatValue(l)} – ${formatValue(u)}`
+                      : ""}
+                  </td>
+                ) : null}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </ChartFigure>
+  );
+}
