@@ -88,6 +88,7 @@ export default function PortfolioScreen({ locale, params }: ScreenProps) {
   const remaining = p.remainingEditions;
   const v = p.valuation;
   const savedOn = formatDate(p.createdAt, locale);
+  const currencyCode = p.currency;
   const send = (event: Parameters<NonNullable<typeof lifecycle>["send"]>[0]) =>
     lifecycle?.send(event);
   const groupName = (g: Portfolio["assets"][number]) =>
@@ -176,23 +177,49 @@ export default function PortfolioScreen({ locale, params }: ScreenProps) {
       ) : (
         <section className="card" aria-labelledby="holdings-title">
           <h2 id="holdings-title">{t`Holdings`}</h2>
-          {p.assets.map((g) => (
-            <div key={`${g.position}-${groupName(g)}`}>
-              <h3>{groupName(g)}</h3>
-              <HoldingsEditor
-                assets={g.assets.map((a) => ({
-                  id: a.id,
-                  name: a.name,
-                  investedAmount: a.investedAmount,
-                }))}
-                currency={p.currency}
-                locale={locale}
-                send={() => {}}
-                candidates={[]}
-                readOnly
-              />
-            </div>
-          ))}
+          <div className="table-scroll">
+            <table className="data-table holdings">
+              <caption className="visually-hidden">{t`Holdings`}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t`Asset`}</th>
+                  <th scope="col">{t`Amount (${currencyCode})`}</th>
+                  <th scope="col">{t`Weight`}</th>
+                </tr>
+              </thead>
+              {p.assets.map((g) => (
+                <tbody key={`${g.position}-${groupName(g)}`}>
+                  <tr className="group-row">
+                    <th scope="colgroup" colSpan={3}>
+                      {groupName(g)}
+                    </th>
+                  </tr>
+                  {g.assets.map((a) => (
+                    <tr key={a.id}>
+                      <th scope="row">
+                        {a.name} <span className="muted">({a.id})</span>
+                        {a.stale ? (
+                          <>
+                            {" "}
+                            <span className="badge">{t`No recent prices`}</span>
+                          </>
+                        ) : null}
+                      </th>
+                      <td>{money(a.investedAmount)}</td>
+                      <td>{formatPercent(a.percentage / 100, locale)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              ))}
+              <tfoot>
+                <tr>
+                  <th scope="row">{t`Total`}</th>
+                  <td>{money(p.totalInvested)}</td>
+                  <td>{formatPercent(1, locale)}</td>
+                </tr>
+              </tfoot>
+            </table>
+          </div>
           <div className="actions-row">
             {permissions.management.edit && (remaining === null || remaining > 0) ? (
               <button type="button" className="button" onClick={() => send({ type: "edit" })}>
