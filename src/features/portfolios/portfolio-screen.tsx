@@ -3,7 +3,6 @@ import { useSelector } from "@xstate/react";
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { pathFor } from "../../app/paths.ts";
-import { savedCountOf } from "../../app/portfolio-workspace.ts";
 import type { ScreenProps } from "../../app/route-table.ts";
 import { useServices } from "../../app/services.tsx";
 import { useData } from "../../app/use-data.ts";
@@ -37,21 +36,14 @@ export default function PortfolioScreen({ locale, params }: ScreenProps) {
   const life = useSelector(lifecycle ?? undefined, (s) => s);
   const [confirmDelete, setConfirmDelete] = useState(false);
 
-  // Open the loaded portfolio in the workspace (the route guards and the analyses look at it).
+  // Open the loaded portfolio in the workspace (the route guards and the analyses look at it). A
+  // saved portfolio is not counted against the save limit again, so its count does not matter.
   useEffect(() => {
     const p = loaded.data;
     if (!p || !portfolios) return;
     products?.set(p.product);
-    let cancelled = false;
-    void savedCountOf(http, p.product, permissions)
-      .catch(() => 0)
-      .then((count) => {
-        if (!cancelled) portfolios.open(p, permissions, count);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [loaded.data, portfolios, products, http, permissions]);
+    portfolios.open(p, permissions, 0);
+  }, [loaded.data, portfolios, products, permissions]);
 
   useEffect(() => {
     if (life?.matches("deleted")) void navigate(pathFor("account-portfolios", locale));

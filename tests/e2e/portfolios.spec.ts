@@ -1,0 +1,188 @@
+// The portfolio journey (issue "Portfolios"), in both languages and both editions: q1-q3, an amount
+// changed on the summary with its effect on risk, save, my portfolios, the full analysis and the
+// risk assessment, edits until remainingEditions runs out, export; locked blocks; the figures on
+// screen equal the engine's (the analytics API) for the same inputs.
+import type { BrowserContext, Page } from "@playwright/test";
+import { accountPaths, dismissCookieBannerWhenShown } from "./accounts-support.ts";
+import { expect, saveShot, test, texts, type Locale } from "./fixtures.ts";
+
+const DEMO_PASSWORD = "Demo-portfolio-2026";
+
+const paths = {
+  q1: { en: "/en/create-portfolio/q1", es: "/es/crear-cartera/p1" },
+  q2: { en: "/en/create-portfolio/q2", es: "/es/crear-cartera/p2" },
+  q3: { en: "/en/create-portfolio/q3", es: "/es/crear-cartera/p3" },
+  summary: { en: "/en/create-portfolio/summary", es: "/es/crear-cartera/resumen" },
+  portfolio: { en: "/en/my-account/portfolios/portfolio-", es: "/es/mi-cuenta/carteras/cartera-" },
+  assess: { en: "/en/assess-risk/assessment", es: "/es/medir-riesgo/valoracion" },
+} as const;
+
+/** Texts of the portfolio screens (English source, Spanish from locales/es/messages.po). */
+const t = {
+  amountToInvest: { en: "Amount to invest", es: "Importe a invertir" },
+  next: { en: "Next", es: "Siguiente" },
+  lossInAmount: { en: "Loss you could bear, in EUR", es: "Pérdida que podrías soportar, en EUR" },
+  build: { en: "Build my portfolio", es: "Construir mi cartera" },
+  yourAssets: { en: "Your assets", es: "Tus activos" },
+  amountIn: { en: "Amount in ", es: "Importe en " },
+  raised: { en: "Your last change raised it by", es: "Tu último cambio lo ha subido en" },
+  lowered: { en: "Your last change lowered it by", es: "Tu último cambio lo ha bajado en" },
+  name: { en: "Name of the portfolio", es: "Nombre de la cartera" },
+  save: { en: "Save the portfolio", es: "Guardar la cartera" },
+  open: { en: "Open the portfolio", es: "Abrir la cartera" },
+  edit: { en: "Edit", es: "Editar" },
+  saveChanges: { en: "Save the changes", es: "Guardar los cambios" },
+  noEditionsLeft: {
+    en: "This portfolio has no editions left.",
+    es: "A esta cartera no le quedan ediciones.",
+  },
+  exportCsv: { en: "Export CSV", es: "Exportar CSV" },
+  assess: { en: "Assess its risk", es: "Medir su riesgo" },
+  inOneMonth: { en: "In one month out of twenty", es: "Uno de cada veinte meses" },
+  varBlock: { en: "Value at risk (VaR) and CVaR", es: "Valor en riesgo (VaR) y CVaR" },
+  currencyRisk: { en: "Currency risk", es: "Riesgo de divisa" },
+  advancedPlan: { en: "Included in the Advanced plan.", es: "Incluido en el plan Avanzado." },
+  savingIsPaid: {
+    en: "Saving portfolios is part of the paid plans.",
+    es: "Guardar carteras forma parte de los planes de pago.",
+  },
+  myPortfolios: { en: "My portfolios", es: "Mis carteras" },
+} as const satisfies Record<string, Record<Locale, string>>;
+
+async function signIn(page: Page, locale: Locale, email: string) {
+  await page.goto(accountPaths.signIn[locale]);
+  await page.getByLabel(locale === "en" ? "Email" : "Email", { exact: true }).fill(email);
+  await page
+    .getByLabel(locale === "en" ? "Password" : "Contraseña", { exact: true })
+    .fill(DEMO_PASSWORD);
+  await page
+    .getByRole("main")
+    .getByRole("button", { name: texts.signIn[locale], exact: true })
+    .click();
+  await expect(page).toHaveURL(new RegExp(accountPaths.myPortfolios[locale]));
+}
+
+/** The three questions with their defaults (stocks, EUR, balanced, 5 assets). */
+async function answerTheQuestions(page: Page, locale: Locale, amount: string, loss: string) {
+  await page.goto(paths.q1[locale]);
+  await page.getByLabel(t.amountToInvest[locale]).fill(amount);
+  await page.getByRole("button", { name: t.next[locale], exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${paths.q2[locale]}$`));
+  await page.getByLabel(t.lossInAmount[locale]).fill(loss);
+  await page.getByRole("button", { name: t.next[locale], exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${paths.q3[locale]}$`));
+  await page.getByRole("button", { name: t.build[locale] }).click();
+  await expect(page).toHaveURL(new RegExp(`${paths.summary[locale]}$`));
+  await expect(page.getByRole("table", { name: t.yourAssets[locale] })).toBeVisible();
+}
+
+const bearer = async (context: BrowserContext) => {
+  const raw = (await context.cookies()).find((c) => c.name === "auth")?.value ?? "";
+  return (JSON.parse(decodeURIComponent(raw)) as { token: string }).token;
+};
+
+test.describe("portfolios journey", () => {
+  test.beforeEach(async ({ page }) => {
+    await dismissCookieBannerWhenShown(page);
+  });
+
+  for (const locale of ["en", "es"] as const) {
+    test(`create, change, save, analyse, assess, edit until no editions are left, export (${locale})`, async ({
+      page,
+      context,
+      edition,
+    }) => {
+      test.setTimeout(90_000);
+      await signIn(page, locale, "assets-standard@demo.test");
+      await answerTheQuestions(page, locale, locale === "en" ? "10,000" : "10.000", "900");
+      await saveShot(page, `summary-${edition}-${locale}`);
+
+      // Change an amount: the loss at 95% is measured again and the change is reported.
+      await expect(page.getByTestId("live-var")).toBeVisible();
+      const before = await page.getByTestId("live-var").textContent();
+      const first = page.getByRole("textbox", { name: new RegExp(`^${t.amountIn[locale]}`) }).first();
+      await first.fill("6000");
+      await first.press("Enter");
+      await expect(page.getByTestId("live-delta")).toContainText(
+        new RegExp(`${t.raised[locale]}|${t.lowered[locale]}`),
+      );
+      expect(await page.getByTestId("live-var").textContent()).not.toBe(before);
+
+      // Save.
+      const name = `Journey ${edition} ${locale} ${Date.now()}`;
+      await page.getByLabel(t.name[locale]).fill(name);
+      await page.getByRole("button", { name: t.save[locale] }).click();
+      await page.getByRole("link", { name: t.open[locale] }).click();
+      await expect(page).toHaveURL(new RegExp(`${paths.portfolio[locale]}\\d+$`));
+      const id = Number(/(\d+)$/.exec(page.url())![1]);
+      await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+
+      // The full analysis: a standard plan sees the VaR block; currency risk is locked.
+      const varBlock = page.locator('[data-block="var"]');
+      await expect(varBlock.getByRole("heading", { name: t.varBlock[locale] })).toBeVisible();
+      await expect(page.locator('[data-block="currency-risk"]')).toContainText(
+        t.advancedPlan[locale],
+      );
+      await saveShot(page, `portfolio-${edition}-${locale}`);
+
+      // The figure on screen is the engine's for the same inputs.
+      const token = await bearer(context);
+      const saved = await (
+        await page.request.get(`/api/portfolios/${id}`, {
+          headers: { Authorization: `Bearer ${token}` },
+        })
+      ).json();
+      const assets = (saved.assets as { assets: { id: string; investedAmount: number }[] }[])
+        .flatMap((g) => g.assets)
+        .map((a) => ({ symbol: a.id, amount: a.investedAmount }));
+      const engine = await (
+        await page.request.post("/api/analytics/analyse", {
+          data: { currency: "EUR", benchmark: saved.benchmark, assets },
+        })
+      ).json();
+      const expected = new Intl.NumberFormat(locale === "en" ? "en-US" : "es-ES", {
+        style: "currency",
+        currency: "EUR",
+      }).format(engine.var.historical.varAmount);
+      await expect(page.getByTestId("var-historical")).toHaveText(expected);
+
+      // My portfolios lists it.
+      await page.goto(accountPaths.myPortfolios[locale]);
+      await expect(page.getByRole("link", { name })).toBeVisible();
+      await page.getByRole("link", { name }).click();
+
+      // The risk assessment against the 900 the user said they could bear.
+      await page.getByRole("link", { name: t.assess[locale] }).click();
+      await expect(page).toHaveURL(new RegExp(`${paths.assess[locale]}$`));
+      await expect(page.getByTestId("assessment-words")).toContainText(t.inOneMonth[locale]);
+      await saveShot(page, `assessment-${edition}-${locale}`);
+      await page.goBack();
+
+      // Edit until remainingEditions (3 on the standard plan) runs out.
+      for (const left of ["2", "1", "0"]) {
+        await page.getByRole("button", { name: t.edit[locale], exact: true }).click();
+        const amount = page
+          .getByRole("textbox", { name: new RegExp(`^${t.amountIn[locale]}`) })
+          .first();
+        await amount.fill(String(5000 + Number(left) * 100));
+        await amount.press("Enter");
+        await page.getByRole("button", { name: t.saveChanges[locale] }).click();
+        await expect(page.getByTestId("remaining-editions")).toHaveText(left);
+      }
+      await expect(page.getByRole("button", { name: t.edit[locale], exact: true })).toHaveCount(0);
+      await expect(page.getByText(t.noEditionsLeft[locale])).toBeVisible();
+
+      // Export as CSV.
+      const download = page.waitForEvent("download");
+      await page.getByRole("button", { name: t.exportCsv[locale] }).click();
+      const file = await download;
+      expect(file.suggestedFilename()).toBe(`portfolio-${id}.csv`);
+    });
+
+    test(`a free account builds a portfolio but cannot save it (${locale})`, async ({ page }) => {
+      await signIn(page, locale, "free@demo.test");
+      await answerTheQuestions(page, locale, "5000", "400");
+      await expect(page.getByText(t.savingIsPaid[locale])).toBeVisible();
+    });
+  }
+});
