@@ -341,7 +341,7 @@ export const machineRegistry: readonly MachineEntry[] = [
       canDelete: "The management.delete permission.",
       canExport: "The management.export permission.",
       isConflict:
-        "The portfolio was changed since it was read (409 PORTFOLIO_CONFLICT): reload or discard.",
+        "The portfolio was changed since it was read (412 PORTFOLIO_CONFLICT): reload or discard.",
     },
     input: {
       product: "simAssets",

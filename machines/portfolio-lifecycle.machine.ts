@@ -144,7 +144,7 @@ export function saveRequestOf(draft: PortfolioDraft, name: string): SavePortfoli
   };
 }
 
-/** The edition request, at the version the portfolio was read at (a newer one answers 409). */
+/** The edition request, at the version the portfolio was read at (a newer one answers 412). */
 export function updateRequestOf(
   portfolio: Portfolio,
   draft: PortfolioDraft,
@@ -247,7 +247,7 @@ const startsEdition = (problem: EditProblem | null) =>
 /**
  * The lifecycle of one portfolio (specification sections 4, 5 and 6): new unsaved, then saved
  * (`saved` and `clientPortfolioCreated` true), then editions while remainingEditions is null or
- * above 0, with optimistic concurrency (a 409 PORTFOLIO_CONFLICT offers a reload). Every call is an
+ * above 0, with optimistic concurrency (a 412 PORTFOLIO_CONFLICT offers a reload). Every call is an
  * abstract actor; the guards call the rule functions the server enforces again.
  */
 export const portfolioLifecycleMachine = setup({
@@ -496,7 +496,7 @@ export const portfolioLifecycleMachine = setup({
       },
     },
     conflict: {
-      description: "The portfolio changed elsewhere since it was read (409 PORTFOLIO_CONFLICT).",
+      description: "The portfolio changed elsewhere since it was read (412 PORTFOLIO_CONFLICT).",
       on: {
         reload: { target: "reloading", actions: assign({ error: null }) },
         discard: { target: "saved", actions: assign({ draft: null, error: null }) },

@@ -163,7 +163,7 @@ export const SavePortfolioRequest = Schema.Struct({
 export type SavePortfolioRequest = typeof SavePortfolioRequest.Type;
 
 /**
- * An edition of a saved portfolio: the version it was read at (a newer one answers 409
+ * An edition of a saved portfolio: the version it was read at (a newer one answers 412
  * PORTFOLIO_CONFLICT), and the new amounts (zero or less removes the asset).
  */
 export const UpdatePortfolioRequest = Schema.Struct({

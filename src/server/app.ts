@@ -16,6 +16,7 @@ import type { Mailer } from "./accounts/mailer.ts";
 import type { BotCheck } from "./accounts/captcha.ts";
 import type { AnalyticsPool } from "./analytics/pool.ts";
 import { analyticsRoutes } from "./routes/analytics.ts";
+import { portfoliosRoutes } from "./routes/portfolios.ts";
 import { spaRoutes } from "./spa.ts";
 
 export interface AppDeps {
@@ -44,7 +45,8 @@ export function createApp(deps: AppDeps) {
     .route("/auth", authRoutes(deps))
     .route("/client", clientRoutes(deps))
     .route("/market", marketRoutes(deps))
-    .route("/analytics", analyticsRoutes(deps));
+    .route("/analytics", analyticsRoutes(deps))
+    .route("/portfolios", portfoliosRoutes(deps));
   if (deps.config.outboxPage) api.route("/dev", devRoutes(deps));
   api.all("*", () => {
     throw new ApiFailure(404, "NOT_FOUND");

@@ -10,6 +10,7 @@ import { accountServices } from "./accounts/services.ts";
 import { seedDemoAccounts } from "./accounts/seed.ts";
 import { ensureMarketData } from "./market/startup.ts";
 import { createAnalyticsPool } from "./analytics/pool.ts";
+import { valuePortfolios } from "./portfolios/valuation.ts";
 
 const bootStarted = performance.now();
 const config = loadConfig();
@@ -32,9 +33,18 @@ if (config.seedDemoAccounts) {
   if (created) logger.info("demo accounts created", { count: created });
 }
 const { mailer, botCheck } = await accountServices(config, database, logger);
-const stopMarketUpdates = await ensureMarketData(config, database, logger);
-
 const pool = createAnalyticsPool();
+// Saved portfolios are valued after each market update, and at start when today's row is missing.
+const valueSavedPortfolios = (onlyMissing: boolean) =>
+  valuePortfolios(database.db, pool, undefined, { onlyMissing, logger })
+    .then((run) => {
+      if (run.valued || run.skipped) logger.info("portfolios valued", { ...run });
+    })
+    .catch((error: unknown) => logger.error("portfolio valuation failed", { error }));
+const stopMarketUpdates = await ensureMarketData(config, database, logger, () =>
+  valueSavedPortfolios(false),
+);
+void valueSavedPortfolios(true);
 const app = createApp({ config, database, logger, version, mailer, botCheck, pool });
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   logger.info("listening", {

@@ -30,7 +30,12 @@ import {
   type ShockResult,
   type Shocks,
 } from "../../engine/whatif.ts";
-import { TRADING_DAYS_PER_MONTH } from "../../engine/stats.ts";
+import {
+  sampleVariance,
+  TRADING_DAYS_PER_MONTH,
+  TRADING_DAYS_PER_YEAR,
+} from "../../engine/stats.ts";
+import { expectedReturns } from "../../engine/expected.ts";
 
 export interface OptimiseInput {
   readonly panel: ReturnsPanel;
@@ -263,12 +268,71 @@ export function whatIf(input: WhatIfInput): WhatIfOutput {
   return { kind: "backtest", result, dates, benchmark: benchmark !== undefined };
 }
 
+export interface UniverseStatsInput {
+  readonly panel: ReturnsPanel;
+  readonly benchmark: number;
+}
+
+export interface UniverseStats {
+  /** Annualised sample volatility of each asset's daily returns over the benchmark window. */
+  readonly volatility: Float64Array;
+  /** CAPM beta of each asset against the equally weighted universe. */
+  readonly betas: Float64Array;
+  /** The engine's expected returns (Bayes-Stein towards CAPM), annual. */
+  readonly expected: Float64Array;
+}
+
+/** What the orderings of a proposed portfolio rank the universe by (docs/portfolios.md). */
+export function universeStats(input: UniverseStatsInput): UniverseStats {
+  const window = lastObservations(input.panel, benchmarkWindowDays(input.benchmark));
+  const n = window.assets;
+  const t = window.observations;
+  const volatility = new Float64Array(n);
+  const column = new Float64Array(t);
+  for (let i = 0; i < n; i++) {
+    for (let s = 0; s < t; s++) column[s] = window.data[s * n + i]!;
+    volatility[i] = Math.sqrt(sampleVariance(column) * TRADING_DAYS_PER_YEAR);
+  }
+  if (n < 2) return { volatility, betas: Float64Array.of(1), expected: new Float64Array(n) };
+  const estimate = expectedReturns(window, estimateCovariance(window).cholesky);
+  return { volatility, betas: estimate.betas, expected: estimate.expected };
+}
+
+export interface PortfolioRiskInput {
+  readonly panel: ReturnsPanel;
+  readonly weights: Float64Array;
+  readonly benchmark: number;
+}
+
+/** Monthly volatility and historical VaR95 / CVaR95 of 21-day scenarios, as `optimise` reports them. */
+export function portfolioRisk(input: PortfolioRiskInput): {
+  volatility: number;
+  var95: number;
+  cvar95: number;
+} {
+  const window = lastObservations(input.panel, benchmarkWindowDays(input.benchmark));
+  const h = historicalRisk(monthlyScenarios(window), input.weights, 0.95);
+  const daily = estimateCovariance(window).matrix;
+  const n = input.weights.length;
+  let variance = 0;
+  for (let i = 0; i < n; i++)
+    for (let j = 0; j < n; j++)
+      variance += input.weights[i]! * daily.data[i * n + j]! * input.weights[j]!;
+  return {
+    volatility: Math.sqrt(Math.max(variance, 0) * TRADING_DAYS_PER_MONTH),
+    var95: h.var,
+    cvar95: h.cvar,
+  };
+}
+
 /** The engine's work, run by the worker threads. */
 export const tasks = {
   analyse: (input: AnalysisInput) => analysePortfolio(input),
   optimise,
   simulate,
   whatIf,
+  universeStats,
+  portfolioRisk,
 } as const;
 
 export type TaskName = keyof typeof tasks;

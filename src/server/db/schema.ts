@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -145,7 +146,11 @@ export const invoiceInfo = pgTable("invoice_info", {
   updatedAt: updatedAt(),
 });
 
-/** Portfolios of a client (completed by the portfolios issue); counted for the save limits. */
+/**
+ * Saved portfolios of a client, per product (docs/portfolios.md). Holdings are valued from the
+ * closes of `priced_on` (the market day of the save or of the last edition); `growth` chains the
+ * return of the holdings before the last edition (time-weighted return since saving).
+ */
 export const portfolios = pgTable(
   "portfolios",
   {
@@ -160,10 +165,59 @@ export const portfolios = pgTable(
     monkeyRegion: text("monkey_region"),
     saved: boolean("saved").notNull().default(false),
     version: integer("version").notNull().default(1),
+    totalInvested: doublePrecision("total_invested").notNull().default(0),
+    initialInvested: doublePrecision("initial_invested").notNull().default(0),
+    maxAssetsLevel: integer("max_assets_level"),
+    /** Null: unlimited. */
+    remainingEditions: integer("remaining_editions"),
+    /** The wizard answers the portfolio came from (WizardAnswers), if any. */
+    answers: jsonb("answers"),
+    pricedOn: date("priced_on", { mode: "string" }),
+    growth: doublePrecision("growth").notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [index("portfolios_client_idx").on(t.clientId, t.product)],
+);
+
+/** Holdings of a portfolio: the amount invested in each asset, in the portfolio currency. */
+export const portfolioAssets = pgTable(
+  "portfolio_assets",
+  {
+    portfolioId: integer("portfolio_id")
+      .notNull()
+      .references(() => portfolios.id, { onDelete: "cascade" }),
+    symbol: text("symbol")
+      .notNull()
+      .references(() => assets.symbol),
+    investedAmount: doublePrecision("invested_amount").notNull(),
+    position: integer("position").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.portfolioId, t.symbol] }),
+    index("portfolio_assets_symbol_idx").on(t.symbol),
+  ],
+);
+
+/** One valuation per saved portfolio and market day (monitoring and the community percentile). */
+export const portfolioValuations = pgTable(
+  "portfolio_valuations",
+  {
+    portfolioId: integer("portfolio_id")
+      .notNull()
+      .references(() => portfolios.id, { onDelete: "cascade" }),
+    date: date("date", { mode: "string" }).notNull(),
+    value: doublePrecision("value").notNull(),
+    return: doublePrecision("return").notNull(),
+    risk: doublePrecision("risk").notNull(),
+    score: doublePrecision("score").notNull(),
+    communityPercentile: doublePrecision("community_percentile"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.portfolioId, t.date] }),
+    index("portfolio_valuations_date_idx").on(t.date),
+  ],
 );
 
 /** Instruments of the market (the CSV format's assets.csv), real or simulated. */

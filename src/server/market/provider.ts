@@ -28,20 +28,20 @@ export async function runUpdate(
   provider: MarketDataProvider,
   logger: Logger,
 ): Promise<ImportStats | null> {
-  const locked =
-    database.driver === "pglite" ||
-    resultRows(
-      await database.db.execute(sql`select pg_try_advisory_lock(${UPDATE_LOCK_KEY}) as ok`),
-    )[0]?.ok === true;
-  if (!locked) return null;
-  try {
-    const stats = await importDataset(database.db, await provider.fetch());
-    logger.info("market data updated", { provider: provider.name, ...stats });
-    return stats;
-  } finally {
-    if (database.driver === "postgres")
-      await database.db.execute(sql`select pg_advisory_unlock(${UPDATE_LOCK_KEY})`);
-  }
+  const data = await provider.fetch();
+  // A transaction-scoped lock: taken and released on the connection of the import's transaction
+  // (a session lock through the pool could be released on another connection).
+  const stats = await database.db.transaction(async (tx) => {
+    if (database.driver === "postgres") {
+      const rows = resultRows(
+        await tx.execute(sql`select pg_try_advisory_xact_lock(${UPDATE_LOCK_KEY}) as ok`),
+      );
+      if (rows[0]?.ok !== true) return null;
+    }
+    return importDataset(tx, data);
+  });
+  if (stats) logger.info("market data updated", { provider: provider.name, ...stats });
+  return stats;
 }
 
 /** Calls the provider once a day at `hourUtc`; returns a function that stops the schedule. */
@@ -51,6 +51,8 @@ export function scheduleDailyUpdates(options: {
   logger: Logger;
   hourUtc: number;
   now?: () => Date;
+  /** Called after an update that added prices (the daily valuation of saved portfolios). */
+  onUpdated?: (stats: ImportStats) => Promise<unknown>;
 }): () => void {
   const now = options.now ?? (() => new Date());
   let lastRunDay = now().toISOString().slice(0, 10);
@@ -59,9 +61,16 @@ export function scheduleDailyUpdates(options: {
     const day = current.toISOString().slice(0, 10);
     if (day === lastRunDay || current.getUTCHours() < options.hourUtc) return;
     lastRunDay = day;
-    runUpdate(options.database, options.provider, options.logger).catch((error: unknown) =>
-      options.logger.error("market data update failed", { provider: options.provider.name, error }),
-    );
+    runUpdate(options.database, options.provider, options.logger)
+      .then(async (stats) => {
+        if (stats && stats.priceRows > 0) await options.onUpdated?.(stats);
+      })
+      .catch((error: unknown) =>
+        options.logger.error("market data update failed", {
+          provider: options.provider.name,
+          error,
+        }),
+      );
   }, 5 * 60_000);
   timer.unref();
   return () => clearInterval(timer);

@@ -399,7 +399,7 @@ function simulatedMacro(
     return { dates: [...days], values };
   };
   const months: string[] = [];
-  for (let m = new Date(`${days[0]!.slice(0, 7)}-01T00:00:00Z`); ; ) {
+  for (let m = new Date(`${days[0]!.slice(0, 7)}-01T00:00:00Z`); ;) {
     const iso = m.toISOString().slice(0, 10);
     if (iso > days.at(-1)!) break;
     months.push(iso);

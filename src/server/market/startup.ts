@@ -1,7 +1,7 @@
 import type { ServerConfig } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import type { Logger } from "../logger.ts";
-import { importDataset } from "./import.ts";
+import { importDataset, type ImportStats } from "./import.ts";
 import { folderProvider, scheduleDailyUpdates } from "./provider.ts";
 import { marketToday } from "./repository.ts";
 import { simulatedDataset } from "./simulated.ts";
@@ -14,6 +14,8 @@ export async function ensureMarketData(
   config: ServerConfig,
   database: Database,
   logger: Logger,
+  /** Called after each daily update that added prices. */
+  onUpdated?: (stats: ImportStats) => Promise<unknown>,
 ): Promise<() => void> {
   const provider = config.marketDataDir
     ? folderProvider(config.marketDataDir, config.marketAsOf)
@@ -34,5 +36,11 @@ export async function ensureMarketData(
     });
   }
   if (!provider || config.marketAsOf) return () => {};
-  return scheduleDailyUpdates({ database, provider, logger, hourUtc: config.marketUpdateHourUtc });
+  return scheduleDailyUpdates({
+    database,
+    provider,
+    logger,
+    hourUtc: config.marketUpdateHourUtc,
+    ...(onUpdated ? { onUpdated } : {}),
+  });
 }

@@ -1,0 +1,277 @@
+/**
+ * The proposed portfolio of the three questions (docs/portfolios.md, "Propose"): the universe of
+ * q1, ordered as q3 asks, the first N assets, weighted equally, at minimum risk, or at the highest
+ * expected return whose loss at 95% stays within q2's amount.
+ */
+import type { Product } from "../../contract/common.ts";
+import type { ProductPermissions } from "../../contract/permissions.ts";
+import {
+  LAZY_PORTFOLIOS,
+  type ProposeRequest,
+  type ProposeResponse,
+} from "../../contract/portfolios.ts";
+import {
+  lazyTotalAllowed,
+  MAX_INVESTMENT_DEFAULT,
+  maxAssetsFor,
+  MIN_DESIRED_RISK_PERCENT,
+  orderingAllowed,
+  permissionMaxAssets,
+  type Ordering,
+} from "../../contract/portfolio-rules.ts";
+import { isWeekend } from "../../engine/dates.ts";
+import { benchmarkWindowDays, DEFAULT_BENCHMARK } from "../../engine/panel.ts";
+import { alignReturns, type FxSeries } from "../../engine/returns.ts";
+import { runTask } from "../analytics/analyse.ts";
+import type { AnalyticsPool } from "../analytics/pool.ts";
+import { loadAssets, loadFx, type LoadedAsset } from "../analytics/series.ts";
+import type { OptimiseOutput, UniverseStats } from "../analytics/tasks.ts";
+import type { Db } from "../db/database.ts";
+import { ApiFailure } from "../http/api-failure.ts";
+import { listAssets, marketToday, shiftDays } from "../market/repository.ts";
+import { allocateCents, toCents } from "./amounts.ts";
+import { assetFacts, isStale } from "./assets.ts";
+
+export interface ProposeContext {
+  readonly product: Product;
+  readonly permissions: ProductPermissions;
+  /** The edition of the request (lazy portfolios are offered in `tt` only). */
+  readonly edition: "ht" | "tt";
+}
+
+interface Candidate {
+  readonly asset: LoadedAsset;
+  /** Stock exchange (stocks) or asset class (funds): the groups "balanced" spreads over. */
+  readonly group: string;
+}
+
+/** Assets ranked by what q3 asks; ties by symbol so the same answers give the same portfolio. */
+export function rankUniverse(
+  ordering: Exclude<Ordering, "minimization">,
+  candidates: readonly { symbol: string; group: string }[],
+  stats: UniverseStats,
+): number[] {
+  const index = candidates.map((_, i) => i);
+  const bySymbol = (a: number, b: number) =>
+    candidates[a]!.symbol.localeCompare(candidates[b]!.symbol);
+  const vol = (i: number) => stats.volatility[i]!;
+  switch (ordering) {
+    case "marketRisk":
+      return index.sort((a, b) => stats.betas[a]! - stats.betas[b]! || bySymbol(a, b));
+    case "expectedReturn":
+      return index.sort((a, b) => stats.expected[b]! - stats.expected[a]! || bySymbol(a, b));
+    case "riskReturn": {
+      const ratio = (i: number) => (vol(i) > 0 ? stats.expected[i]! / vol(i) : -Infinity);
+      return index.sort((a, b) => ratio(b) - ratio(a) || bySymbol(a, b));
+    }
+    case "balanced": {
+      // Lowest volatility first, taking one asset of each group in turn (diversification).
+      const groups = new Map<string, number[]>();
+      for (const i of index) {
+        const g = candidates[i]!.group;
+        groups.set(g, [...(groups.get(g) ?? []), i]);
+      }
+      const queues = [...groups.values()]
+        .map((q) => q.sort((a, b) => vol(a) - vol(b) || bySymbol(a, b)))
+        .sort((a, b) => vol(a[0]!) - vol(b[0]!) || bySymbol(a[0]!, b[0]!));
+      const out: number[] = [];
+      for (let round = 0; out.length < index.length; round++)
+        for (const q of queues) if (q[round] !== undefined) out.push(q[round]!);
+      return out;
+    }
+  }
+}
+
+/** The universe of q1: the product's assets that are not stale, of the chosen groups (empty = all). */
+async function universeOf(db: Db, product: Product, chosen: readonly string[]) {
+  const funds = product === "simIndices";
+  const listed = await listAssets(db, { product: funds ? "simIndices" : "simAssets" });
+  const wanted = new Set(chosen);
+  return listed
+    .filter((a) => a.kind !== "rate")
+    .map((a) => ({ symbol: a.symbol, group: (funds ? a.assetClass : a.exchange) ?? "other" }))
+    .filter((a) => wanted.size === 0 || wanted.has(a.group));
+}
+
+function align(assets: readonly LoadedAsset[], currency: "EUR" | "USD", fx: FxSeries | null) {
+  return alignReturns(
+    assets.map((a) => a.series),
+    { currency, ...(fx ? { fx } : {}) },
+  );
+}
+
+/** Weekday closes of a series: an asset with fewer than the window cannot be ranked on it. */
+function weekdayRows(asset: LoadedAsset): number {
+  let n = 0;
+  for (const d of asset.series.dates) if (!isWeekend(d)) n++;
+  return n;
+}
+
+export async function proposePortfolio(
+  db: Db,
+  pool: AnalyticsPool,
+  request: ProposeRequest,
+  context: ProposeContext,
+): Promise<ProposeResponse> {
+  const { answers, currency } = request;
+  const { permissions } = context;
+  if (!orderingAllowed(answers.ordering, permissions)) throw new ApiFailure(403, "FORBIDDEN");
+  const amount = toCents(answers.amount);
+  if (!(amount > 0)) throw new ApiFailure(400, "TOTAL_TOO_LOW");
+  const market = await marketToday(db);
+  if (!market.today) throw new ApiFailure(422, "NOT_ENOUGH_HISTORY");
+  const benchmark = request.benchmark ?? DEFAULT_BENCHMARK;
+  const wanted = benchmarkWindowDays(benchmark);
+  const from = shiftDays(market.today, -Math.ceil(wanted * 1.6) - 60);
+  const fx = await loadFx(db, from);
+  const minimumDesiredRiskAmount = (amount * MIN_DESIRED_RISK_PERCENT[currency]) / 100;
+
+  let chosen: LoadedAsset[];
+  let weights: number[];
+  let method: ProposeResponse["method"];
+  let withinMaxToLose: boolean | null = null;
+
+  if (answers.lazyPortfolio) {
+    if (!permissions.construction.lazyPortfolios || context.edition !== "tt")
+      throw new ApiFailure(403, "FORBIDDEN");
+    if (!lazyTotalAllowed(amount)) throw new ApiFailure(400, "TOTAL_TOO_HIGH");
+    const model: Record<string, number> = LAZY_PORTFOLIOS[answers.lazyPortfolio];
+    const entries = Object.entries(model).map(([symbol, percent]) => ({
+      symbol: symbol === "CASH" ? `CASH_${currency}` : symbol,
+      percent,
+    }));
+    const facts = await assetFacts(
+      db,
+      entries.map((e) => e.symbol),
+    );
+    const missing = entries.filter((e) => {
+      const f = facts.get(e.symbol);
+      return !f || isStale(f, market.today);
+    });
+    if (missing.length)
+      throw new ApiFailure(
+        400,
+        "UNKNOWN_ASSET",
+        missing.map((e) => ({ path: "answers.lazyPortfolio", message: e.symbol })),
+      );
+    const loaded = await loadAssets(
+      db,
+      entries.map((e) => e.symbol),
+      from,
+    );
+    chosen = loaded.assets;
+    weights = entries.map((e) => e.percent / 100);
+    method = "lazy";
+  } else {
+    if (amount > MAX_INVESTMENT_DEFAULT) throw new ApiFailure(400, "TOTAL_TOO_HIGH");
+    const universe = await universeOf(db, context.product, answers.universe);
+    const loaded = await loadAssets(
+      db,
+      universe.map((u) => u.symbol),
+      from,
+    );
+    const groupOf = new Map(universe.map((u) => [u.symbol, u.group]));
+    const candidates: Candidate[] = loaded.assets
+      .filter((a) => weekdayRows(a) > wanted)
+      .map((asset) => ({ asset, group: groupOf.get(asset.symbol)! }));
+    if (candidates.length === 0)
+      throw new ApiFailure(400, "INVALID_REQUEST", [
+        { path: "answers.universe", message: "no asset of the universe has enough history" },
+      ]);
+    const n = Math.min(
+      maxAssetsFor(context.product, answers.maxAssetsLevel),
+      permissionMaxAssets(context.product, permissions),
+      candidates.length,
+    );
+    const panel = align(
+      candidates.map((c) => c.asset),
+      currency,
+      fx,
+    ).panel;
+    let minimumRiskWeights: number[] | null = null;
+    if (answers.ordering === "minimization") {
+      const out = await runTask<OptimiseOutput>(pool, "optimise", {
+        panel,
+        amounts: new Float64Array(candidates.length).fill(1),
+        benchmark,
+        lower: new Float64Array(candidates.length),
+        upper: new Float64Array(candidates.length).fill(1),
+        desiredAssets: n,
+      });
+      if (!out.ok) throw analyticsFailed(out.reason.code);
+      const held = [...out.weights.keys()]
+        .filter((i) => out.weights[i]! > 1e-6)
+        .sort((a, b) => out.weights[b]! - out.weights[a]!)
+        .slice(0, n);
+      chosen = held.map((i) => candidates[i]!.asset);
+      minimumRiskWeights = held.map((i) => out.weights[i]!);
+    } else {
+      const stats = await runTask<UniverseStats>(pool, "universeStats", { panel, benchmark });
+      const order = rankUniverse(
+        answers.ordering,
+        candidates.map((c) => ({ symbol: c.asset.symbol, group: c.group })),
+        stats,
+      );
+      chosen = order.slice(0, n).map((i) => candidates[i]!.asset);
+    }
+    weights = minimumRiskWeights ?? chosen.map(() => 1);
+    method = minimumRiskWeights ? "minimum-risk" : "equal";
+    if (permissions.construction.autoCreate && answers.maxToLose95 !== null) {
+      const subset = align(chosen, currency, fx).panel;
+      const base = {
+        panel: subset,
+        amounts: new Float64Array(chosen.length).fill(1),
+        benchmark,
+        lower: new Float64Array(chosen.length),
+        upper: new Float64Array(chosen.length).fill(1),
+      };
+      const capped = await runTask<OptimiseOutput>(pool, "optimise", {
+        ...base,
+        maxLoss95: answers.maxToLose95 / amount,
+      });
+      if (capped.ok) {
+        weights = Array.from(capped.weights);
+        method = "cvar-cap";
+        withinMaxToLose = true;
+      } else {
+        withinMaxToLose = false;
+        if (!minimumRiskWeights) {
+          const safest = await runTask<OptimiseOutput>(pool, "optimise", base);
+          if (!safest.ok) throw analyticsFailed(safest.reason.code);
+          weights = Array.from(safest.weights);
+        }
+        method = "minimum-risk";
+      }
+    }
+  }
+
+  const cents = allocateCents(weights, amount);
+  const kept = chosen.map((asset, i) => ({ asset, amount: cents[i]! })).filter((h) => h.amount > 0);
+  const risk = await runTask<{ var95: number; cvar95: number }>(pool, "portfolioRisk", {
+    panel: align(
+      kept.map((h) => h.asset),
+      currency,
+      fx,
+    ).panel,
+    weights: Float64Array.from(kept, (h) => h.amount / amount),
+    benchmark,
+  });
+  return {
+    currency,
+    assets: kept.map((h) => ({
+      symbol: h.asset.symbol,
+      name: h.asset.name,
+      investedAmount: h.amount,
+      percentage: (h.amount / amount) * 100,
+    })),
+    method,
+    var95Amount: risk.var95 * amount,
+    cvar95Amount: risk.cvar95 * amount,
+    withinMaxToLose,
+    minimumDesiredRiskAmount,
+    simulated: market.source === "simulated",
+  };
+}
+
+const analyticsFailed = (code: string) =>
+  new ApiFailure(422, "ANALYTICS_FAILED", [{ path: "", message: code }]);

@@ -1,0 +1,216 @@
+import { Hono, type Context } from "hono";
+import { Accepted } from "../../contract/accounts.ts";
+import { AnalysisResponse } from "../../contract/analytics.ts";
+import { CommonQuery, defaultProduct, type Product } from "../../contract/common.ts";
+import {
+  Portfolio,
+  PortfolioHistory,
+  PortfolioIdParam,
+  PortfolioList,
+  ProposeRequest,
+  ProposeResponse,
+  ResetPortfolioRequest,
+  SavePortfolioRequest,
+  UpdatePortfolioRequest,
+} from "../../contract/portfolios.ts";
+import { clientView } from "../accounts/client-view.ts";
+import { clientById } from "../accounts/clients.ts";
+import { analyse } from "../analytics/analyse.ts";
+import type { AppDeps, AppEnv } from "../app.ts";
+import { ApiFailure } from "../http/api-failure.ts";
+import { requireSession } from "../http/auth.ts";
+import { jsonBody, paramsOf, queryOf, reply } from "../http/validate.ts";
+import { marketToday } from "../market/repository.ts";
+import { volatilityCache } from "../portfolios/assets.ts";
+import { portfolioCsv, portfolioPdf } from "../portfolios/exports.ts";
+import { proposePortfolio } from "../portfolios/propose.ts";
+import {
+  clientPortfolios,
+  latestValuations,
+  ownPortfolio,
+  toPortfolio,
+  valuationHistory,
+  viewOf,
+  type Holding,
+  type StoredPortfolio,
+} from "../portfolios/repository.ts";
+import {
+  deletePortfolio,
+  resetHoldings,
+  savePortfolio,
+  updatePortfolio,
+} from "../portfolios/service.ts";
+import { updatePercentiles, valuePortfolios } from "../portfolios/valuation.ts";
+
+/**
+ * The signed-in client's portfolios of the product of `stc` (docs/portfolios.md). A portfolio of
+ * another client answers 404, as if it did not exist.
+ */
+export function portfoliosRoutes(deps: AppDeps) {
+  const { db } = deps.database;
+  const volatilities = volatilityCache();
+
+  const productOf = (c: Context): Product => queryOf(c, CommonQuery).stc ?? defaultProduct;
+  const permissionsOf = async (clientId: number, product: Product) => {
+    const row = await clientById(db, clientId);
+    if (!row) throw new ApiFailure(401, "UNAUTHORIZED");
+    return (await clientView(db, row, deps.config.policyVersion)).permissions[product];
+  };
+  const idOf = (c: Context) => Number(paramsOf(c, PortfolioIdParam).id);
+  const own = (c: Context<AppEnv>) => ownPortfolio(db, c.get("clientId"), idOf(c));
+
+  /** The answer for one portfolio, with its latest valuation (or other holdings, for a reset). */
+  const answer = async (stored: StoredPortfolio, holdings?: readonly Holding[]) => {
+    const { today } = await marketToday(db);
+    const view = await viewOf(
+      db,
+      volatilities,
+      stored.holdings.map((h) => h.symbol),
+      today,
+    );
+    const valuation = (await latestValuations(db, [stored.row.id])).get(stored.row.id) ?? null;
+    return toPortfolio(stored, view, valuation, holdings);
+  };
+
+  /** Values the portfolio on the market's today; a failure is logged, never the request's. */
+  const revalue = async (id: number) => {
+    try {
+      await valuePortfolios(db, deps.pool, undefined, { ids: [id], logger: deps.logger });
+    } catch (error) {
+      deps.logger.warn("portfolio valuation failed", { portfolioId: id, error });
+    }
+  };
+
+  const exportable = async (c: Context<AppEnv>) => {
+    const stored = await own(c);
+    const permissions = await permissionsOf(c.get("clientId"), stored.row.product as Product);
+    if (!permissions.management.export) throw new ApiFailure(403, "EXPORT_FORBIDDEN");
+    return stored;
+  };
+  const attachment = (id: number, ext: string) => `attachment; filename="portfolio-${id}.${ext}"`;
+
+  return new Hono<AppEnv>()
+    .use(requireSession(deps))
+    .post("/propose", async (c) => {
+      const request = await jsonBody(c, ProposeRequest);
+      const product = productOf(c);
+      const permissions = await permissionsOf(c.get("clientId"), product);
+      const edition = queryOf(c, CommonQuery).ctx ?? deps.config.edition;
+      return reply(
+        c,
+        ProposeResponse,
+        await proposePortfolio(db, deps.pool, request, { product, permissions, edition }),
+      );
+    })
+    .get("/", async (c) => {
+      const product = productOf(c);
+      const list = await clientPortfolios(db, c.get("clientId"), product);
+      const market = await marketToday(db);
+      const view = await viewOf(
+        db,
+        volatilities,
+        list.flatMap((p) => p.holdings.map((h) => h.symbol)),
+        market.today,
+      );
+      const valuations = await latestValuations(
+        db,
+        list.map((p) => p.row.id),
+      );
+      return reply(c, PortfolioList, {
+        portfolios: list.map((p) => toPortfolio(p, view, valuations.get(p.row.id) ?? null)),
+        simulated: market.source === "simulated",
+      });
+    })
+    .post("/", async (c) => {
+      const request = await jsonBody(c, SavePortfolioRequest);
+      const product = productOf(c);
+      const clientId = c.get("clientId");
+      const permissions = await permissionsOf(clientId, product);
+      const id = await savePortfolio(db, clientId, product, permissions, request);
+      await revalue(id);
+      return reply(c, Portfolio, await answer(await ownPortfolio(db, clientId, id)), 201);
+    })
+    .get("/:id", async (c) => reply(c, Portfolio, await answer(await own(c))))
+    .put("/:id", async (c) => {
+      const stored = await own(c);
+      const request = await jsonBody(c, UpdatePortfolioRequest);
+      const permissions = await permissionsOf(c.get("clientId"), stored.row.product as Product);
+      await updatePortfolio(db, stored, permissions, request);
+      await revalue(stored.row.id);
+      return reply(c, Portfolio, await answer(await own(c)));
+    })
+    .post("/:id/reset", async (c) => {
+      const stored = await own(c);
+      const request = await jsonBody(c, ResetPortfolioRequest);
+      const permissions = await permissionsOf(c.get("clientId"), stored.row.product as Product);
+      return reply(c, Portfolio, await answer(stored, resetHoldings(stored, permissions, request)));
+    })
+    .delete("/:id", async (c) => {
+      const stored = await own(c);
+      const permissions = await permissionsOf(c.get("clientId"), stored.row.product as Product);
+      await deletePortfolio(db, stored, permissions);
+      // The others' percentiles no longer count the deleted portfolio.
+      const { today } = await marketToday(db);
+      if (today) await updatePercentiles(db, stored.row.product, today);
+      return reply(c, Accepted, { status: "accepted" });
+    })
+    .get("/:id/analysis", async (c) => {
+      const stored = await own(c);
+      const permissions = await permissionsOf(c.get("clientId"), stored.row.product as Product);
+      const analysis = await analyse(db, deps.pool, {
+        currency: stored.row.currency === "USD" ? "USD" : "EUR",
+        benchmark: stored.row.benchmark as 1 | 2 | 3 | 4 | 5 | 6,
+        assets: stored.holdings.map((h) => ({ symbol: h.symbol, amount: h.investedAmount })),
+      });
+      const latest = (await latestValuations(db, [stored.row.id])).get(stored.row.id);
+      return reply(c, AnalysisResponse, {
+        ...analysis,
+        scores: {
+          ...analysis.scores,
+          communityGlobal: permissions.scoring.communityGlobal
+            ? (latest?.communityPercentile ?? null)
+            : null,
+        },
+      });
+    })
+    .get("/:id/history", async (c) => {
+      const stored = await own(c);
+      const rows = await valuationHistory(db, stored.row.id);
+      return reply(c, PortfolioHistory, {
+        dates: rows.map((r) => r.date),
+        values: rows.map((r) => r.value),
+        returns: rows.map((r) => r.return),
+        risks: rows.map((r) => r.risk),
+        scores: rows.map((r) => r.score),
+      });
+    })
+    .get("/:id/export.csv", async (c) => {
+      const stored = await exportable(c);
+      const csv = portfolioCsv(await answer(stored), queryOf(c, CommonQuery).lang);
+      return c.body(csv, 200, {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": attachment(stored.row.id, "csv"),
+        "Cache-Control": "no-store",
+      });
+    })
+    .get("/:id/export.pdf", async (c) => {
+      const stored = await exportable(c);
+      const portfolio = await answer(stored);
+      const analysis = await analyse(db, deps.pool, {
+        currency: portfolio.currency,
+        benchmark: portfolio.benchmark,
+        assets: stored.holdings.map((h) => ({ symbol: h.symbol, amount: h.investedAmount })),
+      });
+      const market = await marketToday(db);
+      const pdf = portfolioPdf(portfolio, analysis, {
+        lang: queryOf(c, CommonQuery).lang,
+        today: market.today ?? new Date().toISOString().slice(0, 10),
+        simulated: market.source === "simulated",
+      });
+      return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
+        "Content-Type": "application/pdf",
+        "Content-Disposition": attachment(stored.row.id, "pdf"),
+        "Cache-Control": "no-store",
+      });
+    });
+}
