@@ -47,6 +47,16 @@ const t = {
     es: "Guardar carteras forma parte de los planes de pago.",
   },
   myPortfolios: { en: "My portfolios", es: "Mis carteras" },
+  indexFunds: {
+    en: "Index funds, chosen by asset class",
+    es: "Fondos indexados, elegidos por clase de activo",
+  },
+  lazyLegend: { en: "Or start from a lazy portfolio", es: "O parte de una cartera perezosa" },
+  allWeather: { en: "All weather", es: "Todo tiempo" },
+  lazyMethod: {
+    en: "The weights of the lazy portfolio you chose.",
+    es: "Los pesos de la cartera perezosa que elegiste.",
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 async function signIn(page: Page, locale: Locale, email: string) {
@@ -100,7 +110,9 @@ test.describe("portfolios journey", () => {
       // Change an amount: the loss at 95% is measured again and the change is reported.
       await expect(page.getByTestId("live-var")).toBeVisible();
       const before = await page.getByTestId("live-var").textContent();
-      const first = page.getByRole("textbox", { name: new RegExp(`^${t.amountIn[locale]}`) }).first();
+      const first = page
+        .getByRole("textbox", { name: new RegExp(`^${t.amountIn[locale]}`) })
+        .first();
       await first.fill("6000");
       await first.press("Enter");
       await expect(page.getByTestId("live-delta")).toContainText(
@@ -177,6 +189,28 @@ test.describe("portfolios journey", () => {
       await page.getByRole("button", { name: t.exportCsv[locale] }).click();
       const file = await download;
       expect(file.suggestedFilename()).toBe(`portfolio-${id}.csv`);
+    });
+
+    test(`lazy portfolios of index funds only in the tt edition (${locale})`, async ({
+      page,
+      edition,
+    }) => {
+      await signIn(page, locale, "indices-advanced@demo.test");
+      await page.goto(paths.q1[locale]);
+      await page.getByRole("radio", { name: t.indexFunds[locale] }).check();
+      if (edition === "ht") {
+        await expect(page.getByText(t.lazyLegend[locale])).toHaveCount(0);
+        return;
+      }
+      await page.getByRole("radio", { name: new RegExp(`^${t.allWeather[locale]}`) }).check();
+      await page.getByLabel(t.amountToInvest[locale]).fill("20000");
+      await page.getByRole("button", { name: t.next[locale], exact: true }).click();
+      // Straight to the summary: q2 and q3 are skipped.
+      await expect(page).toHaveURL(new RegExp(`${paths.summary[locale]}$`));
+      await expect(page.getByText(t.lazyMethod[locale])).toBeVisible();
+      const rows = page.getByRole("table", { name: t.yourAssets[locale] }).locator("tbody tr");
+      await expect(rows).toHaveCount(5);
+      await saveShot(page, `lazy-summary-${edition}-${locale}`);
     });
 
     test(`a free account builds a portfolio but cannot save it (${locale})`, async ({ page }) => {

@@ -66,10 +66,8 @@ export default function Q1Screen({ locale }: ScreenProps) {
   const problem = snapshot.context.problem ?? snapshot.context.error;
   const maxText = formatMoney(DEFAULT_BOUNDS.max, answers.currency ?? "EUR", locale);
 
-  const setProduct = (p: Product) => {
-    products?.set(p);
-    portfolios?.startWizard({ product: p, permissions });
-  };
+  // The effect above starts a new wizard with the new product's permissions.
+  const setProduct = (p: Product) => products?.set(p);
   const toggleGroup = (g: string, on: boolean) =>
     wizard.send({
       type: "q1.change",

@@ -41,9 +41,9 @@ export function problemText(problem: WizardProblem | MsgCode): MessageDescriptor
 
 /** The current product's permissions of the signed-in client (the defaults while loading). */
 export function usePermissions(): { product: Product; permissions: ProductPermissions } {
-  const { product } = useServices();
+  const { product, products } = useServices();
   const [client] = useSession((s) => s.context.client);
-  const p = product();
+  const p = useSyncExternalStore(products?.subscribe ?? (() => () => {}), product);
   return { product: p, permissions: client?.permissions[p] ?? defaultPermissions };
 }
 
