@@ -16,12 +16,7 @@ import {
   SignUpRequest,
   UpdateClientRequest,
 } from "./accounts.ts";
-import {
-  AnalyseRequest,
-  AnalysisResponse,
-  WhatIfRequest,
-  WhatIfResponse,
-} from "./analytics.ts";
+import { AnalyseRequest, AnalysisResponse, WhatIfRequest, WhatIfResponse } from "./analytics.ts";
 import { HealthResponse } from "./health.ts";
 import { AssetList } from "./market.ts";
 import {
