@@ -15,6 +15,7 @@ const paths = {
   summary: { en: "/en/create-portfolio/summary", es: "/es/crear-cartera/resumen" },
   portfolio: { en: "/en/my-account/portfolios/portfolio-", es: "/es/mi-cuenta/carteras/cartera-" },
   assess: { en: "/en/assess-risk/assessment", es: "/es/medir-riesgo/valoracion" },
+  fullAnalysis: { en: "/en/analysis/full-analysis", es: "/es/analisis/analisis-completo" },
 } as const;
 
 /** Texts of the portfolio screens (English source, Spanish from locales/es/messages.po). */
@@ -47,6 +48,7 @@ const t = {
     es: "Guardar carteras forma parte de los planes de pago.",
   },
   myPortfolios: { en: "My portfolios", es: "Mis carteras" },
+  seeFullAnalysis: { en: "See the full analysis", es: "Ver el análisis completo" },
   indexFunds: {
     en: "Index funds, chosen by asset class",
     es: "Fondos indexados, elegidos por clase de activo",
@@ -119,6 +121,16 @@ test.describe("portfolios journey", () => {
         new RegExp(`${t.raised[locale]}|${t.lowered[locale]}`),
       );
       expect(await page.getByTestId("live-var").textContent()).not.toBe(before);
+
+      // The full analysis of the portfolio being created (creation in progress), then back.
+      await page.getByRole("link", { name: t.seeFullAnalysis[locale] }).click();
+      await expect(page).toHaveURL(new RegExp(`${paths.fullAnalysis[locale]}$`));
+      await expect(
+        page.locator('[data-block="var"]').getByRole("heading", { name: t.varBlock[locale] }),
+      ).toBeVisible();
+      await saveShot(page, `full-analysis-${edition}-${locale}`);
+      await page.goBack();
+      await expect(page.getByRole("table", { name: t.yourAssets[locale] })).toBeVisible();
 
       // Save.
       const name = `Journey ${edition} ${locale} ${Date.now()}`;
