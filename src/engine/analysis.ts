@@ -29,7 +29,8 @@ import {
   componentRisk,
   currencyRisk,
   diversification,
-  historicalVar,
+  historicalScenarios,
+  historicalVarOf,
   monteCarloVar,
   parametricVar,
   resolveRiskOptions,
@@ -93,6 +94,8 @@ export interface PortfolioAnalysis {
     readonly historical: VarFigure;
     readonly monteCarlo: VarFigure | null;
   };
+  /** The historical VaR's scenarios over the horizon (daily ones scaled by sqrt(h)). */
+  readonly distribution: Float64Array;
   readonly componentRisk: ComponentRisk & { readonly varContributionAmounts: Float64Array };
   readonly diversification: Diversification & {
     /** The same figures as parametric (zero-mean) VaR amounts: z times the volatilities, times the total. */
@@ -133,7 +136,8 @@ export function analysePortfolio(input: AnalysisInput): PortfolioAnalysis {
     cvarAmount: v.cvar * total,
   });
   const parametric = withAmounts(parametricVar(cov.matrix, weights, o, cov.means));
-  const historical = withAmounts(historicalVar(panel, weights, o));
+  const scenarios = historicalScenarios(panel, weights, o);
+  const historical = withAmounts(historicalVarOf(scenarios, o));
   const monteCarlo = input.monteCarlo
     ? withAmounts(
         monteCarloVar(cov.matrix, cov.cholesky, weights, { ...o, ...input.monteCarlo }, cov.means),
@@ -201,6 +205,7 @@ export function analysePortfolio(input: AnalysisInput): PortfolioAnalysis {
     weights,
     volatility: { daily: dailyVol, horizon: components.volatility, annual },
     var: { parametric, historical, monteCarlo },
+    distribution: scenarios.returns.map((r) => r * scenarios.scale),
     componentRisk: { ...components, varContributionAmounts },
     diversification: {
       ...div,

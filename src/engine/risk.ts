@@ -176,48 +176,64 @@ export function overlappingReturns(
   return out;
 }
 
+/** The scenarios behind the historical VaR, and how their figures become h-day ones. */
+export interface HistoricalScenarios {
+  /** Overlapping h-day returns, or daily returns (below a year of data, or h = 1). */
+  readonly returns: Float64Array;
+  readonly scaling: "overlapping" | "sqrt-time";
+  /** Multiplier of the returns' figures: 1, or sqrt(h) for daily returns. */
+  readonly scale: number;
+}
+
 /**
- * Historical VaR and CVaR (Jorion ch. 10). With at least OVERLAP_MIN_OBSERVATIONS observations,
- * from the returns of every overlapping h-day window (buy and hold); below that (windows of 1, 3
- * and 6 months give too few h-day windows), the daily figures times sqrt(h).
+ * The historical VaR's scenarios (Jorion ch. 10). With at least OVERLAP_MIN_OBSERVATIONS
+ * observations, the returns of every overlapping h-day window (buy and hold); below that (windows
+ * of 1, 3 and 6 months give too few h-day windows), the daily returns, scaled by sqrt(h).
  */
+export function historicalScenarios(
+  panel: ReturnsPanel,
+  weights: Float64Array,
+  options: RiskOptions = {},
+): HistoricalScenarios {
+  const o = resolveRiskOptions(options);
+  validatePanel(panel, 2, "historicalVar");
+  validateWeights(weights, panel.assets);
+  if (
+    o.horizonDays > 1 &&
+    panel.observations >= Math.max(OVERLAP_MIN_OBSERVATIONS, o.horizonDays + 1)
+  )
+    return {
+      returns: overlappingReturns(panel, weights, o.horizonDays),
+      scaling: "overlapping",
+      scale: 1,
+    };
+  const daily = overlappingReturns(panel, weights, 1);
+  return o.horizonDays === 1
+    ? { returns: daily, scaling: "overlapping", scale: 1 }
+    : { returns: daily, scaling: "sqrt-time", scale: Math.sqrt(o.horizonDays) };
+}
+
+/** Historical VaR and CVaR of scenarios already drawn (historicalScenarios). */
+export function historicalVarOf(s: HistoricalScenarios, options: RiskOptions = {}): VarResult {
+  const o = resolveRiskOptions(options);
+  const f = tailFigures(s.returns, o.confidence);
+  return {
+    method: "historical",
+    confidence: o.confidence,
+    horizonDays: o.horizonDays,
+    ...(s.scale === 1 ? f : { var: f.var * s.scale, cvar: f.cvar * s.scale }),
+    scaling: s.scaling,
+    scenarios: s.returns.length,
+  };
+}
+
+/** Historical VaR and CVaR (Jorion ch. 10): see historicalScenarios for the scenarios used. */
 export function historicalVar(
   panel: ReturnsPanel,
   weights: Float64Array,
   options: RiskOptions = {},
 ): VarResult {
-  const o = resolveRiskOptions(options);
-  validatePanel(panel, 2, "historicalVar");
-  validateWeights(weights, panel.assets);
-  const base = {
-    method: "historical" as const,
-    confidence: o.confidence,
-    horizonDays: o.horizonDays,
-  };
-  if (
-    o.horizonDays > 1 &&
-    panel.observations >= Math.max(OVERLAP_MIN_OBSERVATIONS, o.horizonDays + 1)
-  ) {
-    const scenarios = overlappingReturns(panel, weights, o.horizonDays);
-    return {
-      ...base,
-      ...tailFigures(scenarios, o.confidence),
-      scaling: "overlapping",
-      scenarios: scenarios.length,
-    };
-  }
-  const daily = overlappingReturns(panel, weights, 1);
-  const f = tailFigures(daily, o.confidence);
-  if (o.horizonDays === 1)
-    return { ...base, ...f, scaling: "overlapping", scenarios: daily.length };
-  const k = Math.sqrt(o.horizonDays);
-  return {
-    ...base,
-    var: f.var * k,
-    cvar: f.cvar * k,
-    scaling: "sqrt-time",
-    scenarios: daily.length,
-  };
+  return historicalVarOf(historicalScenarios(panel, weights, options), options);
 }
 
 export interface MonteCarloOptions extends RiskOptions {

@@ -1,8 +1,7 @@
 import type { AnalyseRequest, AnalysisResponse } from "../../contract/analytics.ts";
 import type { PortfolioAnalysis } from "../../engine/analysis.ts";
 import { isoDate } from "../../engine/dates.ts";
-import { benchmarkWindowDays, DEFAULT_BENCHMARK, lastObservations } from "../../engine/panel.ts";
-import { overlappingReturns } from "../../engine/risk.ts";
+import { benchmarkWindowDays, DEFAULT_BENCHMARK } from "../../engine/panel.ts";
 import { alignReturns } from "../../engine/returns.ts";
 import type { Db } from "../db/database.ts";
 import { ApiFailure } from "../http/api-failure.ts";
@@ -184,24 +183,7 @@ export async function analyse(
     },
     scores: result.scores,
     breakdown: result.breakdown ?? {},
-    distribution: distributionOf(
-      lastObservations(aligned.panel, result.window.observations),
-      result.weights,
-      result.var.historical.scaling,
-      result.window.horizonDays,
-    ),
+    // Rounded to 1e-6 for the chart.
+    distribution: Array.from(result.distribution, (r) => Math.round(r * 1e6) / 1e6),
   };
-}
-
-/** The historical VaR's scenarios (same scaling), rounded to 1e-6 for the chart. */
-function distributionOf(
-  panel: Parameters<typeof overlappingReturns>[0],
-  weights: Float64Array,
-  scaling: "overlapping" | "sqrt-time" | undefined,
-  horizonDays: number,
-): number[] {
-  const overlapping = scaling !== "sqrt-time";
-  const returns = overlappingReturns(panel, weights, overlapping ? horizonDays : 1);
-  const k = overlapping ? 1 : Math.sqrt(horizonDays);
-  return Array.from(returns, (r) => Math.round(r * k * 1e6) / 1e6);
 }
