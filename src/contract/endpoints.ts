@@ -17,6 +17,18 @@ import {
   UpdateClientRequest,
 } from "./accounts.ts";
 import { AnalyseRequest, AnalysisResponse, WhatIfRequest, WhatIfResponse } from "./analytics.ts";
+import {
+  BillingOverview,
+  CheckoutRequest,
+  CheckoutResponse,
+  InvoiceInfoUpdate,
+  Payment,
+  PlanCatalog,
+  PlanChoice,
+  ProductRequest,
+  Quote,
+  ScheduleRequest,
+} from "./billing.ts";
 import { HealthResponse } from "./health.ts";
 import { AssetList } from "./market.ts";
 import {
@@ -120,6 +132,54 @@ export const endpoints = {
     response: PortfolioLimits,
   }),
   invoiceInfo: endpoint({ method: "GET", path: "/client/invoice-info", response: InvoiceInfo }),
+  updateInvoiceInfo: endpoint({
+    method: "PUT",
+    path: "/client/invoice-info",
+    body: InvoiceInfoUpdate,
+    response: InvoiceInfo,
+  }),
+
+  // Billing (docs/billing.md). The plans are public; everything else needs a session.
+  plans: endpoint({ method: "GET", path: "/billing/plans", response: PlanCatalog }),
+  billing: endpoint({ method: "GET", path: "/billing", response: BillingOverview }),
+  quote: endpoint({ method: "POST", path: "/billing/quote", body: PlanChoice, response: Quote }),
+  checkout: endpoint({
+    method: "POST",
+    path: "/billing/checkout",
+    body: CheckoutRequest,
+    response: CheckoutResponse,
+  }),
+  payment: endpoint({ method: "GET", path: "/billing/payments/:id", response: Payment }),
+  scheduleChange: endpoint({
+    method: "POST",
+    path: "/billing/schedule",
+    body: ScheduleRequest,
+    response: BillingOverview,
+  }),
+  cancelScheduledChange: endpoint({
+    method: "POST",
+    path: "/billing/schedule/cancel",
+    body: ProductRequest,
+    response: BillingOverview,
+  }),
+  startTrial: endpoint({
+    method: "POST",
+    path: "/billing/trial",
+    body: ProductRequest,
+    response: BillingOverview,
+  }),
+  cancelSubscription: endpoint({
+    method: "POST",
+    path: "/cancel-subscription",
+    body: ProductRequest,
+    response: BillingOverview,
+  }),
+  reactivateSubscription: endpoint({
+    method: "POST",
+    path: "/reactivate-subscription",
+    body: ProductRequest,
+    response: BillingOverview,
+  }),
 
   marketAssets: endpoint({ method: "GET", path: "/market/assets", response: AssetList }),
   analyse: endpoint({

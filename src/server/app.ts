@@ -17,6 +17,11 @@ import type { BotCheck } from "./accounts/captcha.ts";
 import type { AnalyticsPool } from "./analytics/pool.ts";
 import { analyticsRoutes } from "./routes/analytics.ts";
 import { portfoliosRoutes } from "./routes/portfolios.ts";
+import { billingRoutes, subscriptionRoutes } from "./routes/billing.ts";
+import { billingService, type BillingDeps } from "./billing/service.ts";
+import type { PaymentProvider } from "./billing/provider.ts";
+import { createSandboxProvider } from "./billing/sandbox.ts";
+import { sandboxPages } from "./billing/sandbox-pages.ts";
 import { spaRoutes } from "./spa.ts";
 
 export interface AppDeps {
@@ -27,11 +32,45 @@ export interface AppDeps {
   readonly mailer: Mailer;
   readonly botCheck: BotCheck;
   readonly pool: AnalyticsPool;
+  /** The payment provider; by default the built-in sandbox (docs/billing.md). */
+  readonly paymentProvider?: PaymentProvider;
+  /** The billing clock (tests move it); by default the system's. */
+  readonly clock?: () => Date;
 }
 
 export type AppEnv = { Variables: { requestId: string; clientId: number; tokenHash: string } };
 
 export function createApp(deps: AppDeps) {
+  const clock = deps.clock ?? (() => new Date());
+  // The sandbox delivers its signed events to our own events endpoint, through the whole HTTP stack.
+  const sandbox = deps.paymentProvider
+    ? null
+    : createSandboxProvider({
+        db: deps.database.db,
+        logger: deps.logger,
+        clock,
+        secret: deps.config.billingWebhookSecret ?? undefined,
+        deliver: async (body, headers) => {
+          const res = await app.request(`${deps.config.apiBase}/billing/events`, {
+            method: "POST",
+            body,
+            headers,
+          });
+          if (!res.ok) throw new Error(`events endpoint answered ${res.status}`);
+        },
+      });
+  const billingDeps: BillingDeps = {
+    db: deps.database.db,
+    provider: deps.paymentProvider ?? sandbox!,
+    mailer: deps.mailer,
+    logger: deps.logger,
+    edition: deps.config.edition,
+    publicUrl: deps.config.publicUrl,
+    policyVersion: deps.config.policyVersion,
+    clock,
+  };
+  const billing = billingService(billingDeps);
+
   const api = new Hono<AppEnv>()
     .use(async (c, next) => {
       // Every request names the edition it was built for; a mismatch would mix two products' data.
@@ -46,7 +85,9 @@ export function createApp(deps: AppDeps) {
     .route("/client", clientRoutes(deps))
     .route("/market", marketRoutes(deps))
     .route("/analytics", analyticsRoutes(deps))
-    .route("/portfolios", portfoliosRoutes(deps));
+    .route("/portfolios", portfoliosRoutes(deps))
+    .route("/billing", billingRoutes(deps, billing))
+    .route("/", subscriptionRoutes(deps, billing));
   if (deps.config.outboxPage) api.route("/dev", devRoutes(deps));
   api.all("*", () => {
     throw new ApiFailure(404, "NOT_FOUND");
@@ -76,6 +117,7 @@ export function createApp(deps: AppDeps) {
   );
   app.route(deps.config.apiBase, api);
   if (deps.config.outboxPage) app.route("/_dev", devOutboxPage(deps));
+  if (sandbox) app.route("/sandbox", sandboxPages(sandbox));
   app.route("/", spaRoutes(deps));
 
   app.onError((error, c) => {
@@ -88,5 +130,5 @@ export function createApp(deps: AppDeps) {
     deps.logger.error("unhandled error", { requestId: c.get("requestId"), error });
     return c.json({ msgCode: "INTERNAL_ERROR" }, 500);
   });
-  return app;
+  return Object.assign(app, { billing, billingDeps });
 }

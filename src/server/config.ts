@@ -42,6 +42,9 @@ export interface ServerConfig {
   readonly marketUpdateHourUtc: number;
   /** The simulated market's "today" when there is no data to import. */
   readonly simulatedMarketEnd: string;
+  /** The sandbox provider's event-signing secret; by default one is made per database. */
+  readonly billingWebhookSecret: string | null;
+  readonly billingJobIntervalMs: number;
 }
 
 export const LogLevel = Schema.Literals(["debug", "info", "warn", "error", "silent"]);
@@ -90,6 +93,8 @@ const Env = Schema.Struct({
     ),
   ),
   SIMULATED_MARKET_END: Schema.optional(IsoDay),
+  BILLING_WEBHOOK_SECRET: Schema.optional(Schema.String.pipe(Schema.check(Schema.isMinLength(16)))),
+  BILLING_JOB_INTERVAL_MS: Schema.optional(PositiveInt),
 });
 
 const projectRoot = path.resolve(import.meta.dirname, "../..");
@@ -150,6 +155,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     marketAsOf: parsed.MARKET_AS_OF ?? null,
     marketUpdateHourUtc: parsed.MARKET_UPDATE_HOUR_UTC ?? 22,
     simulatedMarketEnd: parsed.SIMULATED_MARKET_END ?? "2026-11-20",
+    billingWebhookSecret: parsed.BILLING_WEBHOOK_SECRET ?? null,
+    billingJobIntervalMs: parsed.BILLING_JOB_INTERVAL_MS ?? 60_000,
   };
 }
 

@@ -11,6 +11,8 @@ import { seedDemoAccounts } from "./accounts/seed.ts";
 import { ensureMarketData } from "./market/startup.ts";
 import { createAnalyticsPool } from "./analytics/pool.ts";
 import { valuePortfolios } from "./portfolios/valuation.ts";
+import { syncPlans } from "./billing/service.ts";
+import { scheduleBillingJobs } from "./billing/jobs.ts";
 
 const bootStarted = performance.now();
 const config = loadConfig();
@@ -46,6 +48,13 @@ const stopMarketUpdates = await ensureMarketData(config, database, logger, () =>
 );
 void valueSavedPortfolios(true);
 const app = createApp({ config, database, logger, version, mailer, botCheck, pool });
+await syncPlans(database.db);
+// Renewals, scheduled changes, trial ends and reconciliation of unknown outcomes: now, then every minute.
+const stopBillingJobs = scheduleBillingJobs(
+  app.billingDeps,
+  app.billing,
+  config.billingJobIntervalMs,
+);
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   logger.info("listening", {
     url: `http://${config.host}:${info.port}`,
@@ -78,6 +87,7 @@ async function shutdown(signal: string) {
   force.unref();
   await closed;
   stopMarketUpdates();
+  stopBillingJobs();
   await pool.close();
   await database.close();
   logger.info("stopped");

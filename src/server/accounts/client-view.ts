@@ -14,9 +14,12 @@ const tierNames: Record<Tier, string> = {
   advanced: "Advanced",
 };
 
-/** A subscription is live while it is active and not past its expiry date. */
+/**
+ * A subscription is live while it is active and not past its expiry date, or while a failed
+ * renewal is being retried (docs/billing.md: the plan is kept until the last retry fails).
+ */
 export const isLive = (s: SubscriptionRow, now: Date) =>
-  s.active && (!s.expiryDate || s.expiryDate > now);
+  s.active && (!s.expiryDate || s.expiryDate > now || s.nextRetryAt !== null);
 
 function subscriptionOf(row: SubscriptionRow | undefined, now: Date): Subscription {
   if (!row || !isLive(row, now)) {

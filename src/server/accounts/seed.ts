@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import type { Product } from "../../contract/common.ts";
 import type { Tier } from "../../contract/permissions.ts";
 import type { Db } from "../db/database.ts";
-import { clients, subscriptions } from "../db/schema.ts";
+import { addPeriod } from "../../contract/billing.ts";
+import { clients, sandboxCards, subscriptions } from "../db/schema.ts";
 import { clientByEmail } from "./clients.ts";
 import { hashPassword } from "./passwords.ts";
 
@@ -101,6 +102,7 @@ export async function seedDemoAccounts(db: Db, policyVersion: string): Promise<n
         kind: account.kind ?? "standard",
         emailConfirmed: account.emailConfirmed ?? true,
         trialEndsAt,
+        trialStartedAt: trialEndsAt ? sql`now()` : null,
         policiesVersion: account.outdatedPolicy ? "2020-01" : policyVersion,
         policiesAcceptedAt: sql`now()`,
       })
@@ -110,17 +112,25 @@ export async function seedDemoAccounts(db: Db, policyVersion: string): Promise<n
     created++;
     for (const s of account.subscriptions ?? []) {
       const period = s.period ?? "monthly";
+      const paid = period !== "trial";
+      // Paid demo plans renew on a sandbox card that always succeeds (docs/billing.md).
+      const card = paid ? `card_demo_${row.id}_${s.product}` : null;
+      if (card)
+        await db.insert(sandboxCards).values({ token: card, last4: "4242", behaviour: "succeeds" });
+      const start = new Date();
       await db.insert(subscriptions).values({
         clientId: row.id,
         product: s.product,
         tier: s.tier,
         period,
-        planId: period === "trial" ? null : planIds[s.product],
+        planId: paid ? planIds[s.product] : null,
+        currency: paid ? "EUR" : null,
         active: true,
-        expiryDate:
-          period === "trial"
-            ? trialEndsAt
-            : new Date(Date.now() + (period === "annual" ? 365 : 31) * 86_400_000),
+        periodStart: start,
+        paymentMethod: card,
+        expiryDate: paid
+          ? addPeriod(start, period === "annual" ? "annual" : "monthly")
+          : trialEndsAt,
       });
     }
   }

@@ -47,6 +47,9 @@ export const clients = pgTable(
     emailConfirmed: boolean("email_confirmed").notNull().default(false),
     kind: text("kind").notNull().default("standard"),
     trialEndsAt: timestamp("trial_ends_at", { withTimezone: true }),
+    /** When the client started its one free trial, and when it was warned of its end. */
+    trialStartedAt: timestamp("trial_started_at", { withTimezone: true }),
+    trialWarnedAt: timestamp("trial_warned_at", { withTimezone: true }),
     policiesVersion: text("policies_version"),
     policiesAcceptedAt: timestamp("policies_accepted_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -70,11 +73,180 @@ export const subscriptions = pgTable(
     active: boolean("active").notNull().default(true),
     cancelled: boolean("cancelled").notNull().default(false),
     expiryDate: timestamp("expiry_date", { withTimezone: true }),
+    /** Billing (docs/billing.md): the paid period's currency, start and the card renewals charge. */
+    currency: text("currency"),
+    periodStart: timestamp("period_start", { withTimezone: true }),
+    paymentMethod: text("payment_method"),
+    /** Failed renewal attempts of the current period; the next retry, while one is due. */
+    renewalFailures: integer("renewal_failures").notNull().default(0),
+    nextRetryAt: timestamp("next_retry_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex("subscriptions_client_product_key").on(t.clientId, t.product)],
 );
+
+/** Plans on sale (src/contract/billing.ts is their source; written at start). */
+export const plans = pgTable(
+  "plans",
+  {
+    id: text("id").primaryKey(),
+    product: text("product").notNull(),
+    tier: text("tier").notNull(),
+    period: text("period").notNull(),
+    currency: text("currency").notNull(),
+    planId: integer("plan_id").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("plans_offer_key").on(t.product, t.tier, t.period, t.currency)],
+);
+
+/** A downgrade (or annual to monthly) waiting for the period end; at most one pending per subscription. */
+export const subscriptionChanges = pgTable(
+  "subscription_changes",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    subscriptionId: integer("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    tier: text("tier").notNull(),
+    period: text("period").notNull(),
+    effectiveAt: timestamp("effective_at", { withTimezone: true }).notNull(),
+    appliedAt: timestamp("applied_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("subscription_changes_pending_key")
+      .on(t.subscriptionId)
+      .where(sql`applied_at is null and cancelled_at is null`),
+  ],
+);
+
+/** Every charge: a purchase, an upgrade or a renewal. The idempotency key makes each one happen once. */
+export const payments = pgTable(
+  "payments",
+  {
+    id: text("id").primaryKey(),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    product: text("product").notNull(),
+    tier: text("tier").notNull(),
+    period: text("period").notNull(),
+    currency: text("currency").notNull(),
+    kind: text("kind").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    creditCents: integer("credit_cents").notNull().default(0),
+    newPlanCents: integer("new_plan_cents").notNull(),
+    periodStart: timestamp("period_start", { withTimezone: true }).notNull(),
+    periodEnd: timestamp("period_end", { withTimezone: true }).notNull(),
+    /** The plan this payment replaces (upgrades), for the invoice's credit line. */
+    fromTier: text("from_tier"),
+    fromPeriod: text("from_period"),
+    status: text("status").notNull().default("pending"),
+    failureCode: text("failure_code"),
+    idempotencyKey: text("idempotency_key").notNull(),
+    /** A hash of the request the key was first used with: the same key with another request is refused. */
+    requestHash: text("request_hash").notNull(),
+    provider: text("provider").notNull(),
+    providerRef: text("provider_ref"),
+    redirectUrl: text("redirect_url"),
+    language: text("language").notNull().default("en"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("payments_idempotency_key").on(t.clientId, t.idempotencyKey),
+    index("payments_status_idx").on(t.status, t.createdAt),
+  ],
+);
+
+/** Money given back (a payment that arrived for a plan the client already had). */
+export const refunds = pgTable("refunds", {
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  paymentId: text("payment_id")
+    .notNull()
+    .unique()
+    .references(() => payments.id, { onDelete: "cascade" }),
+  amountCents: integer("amount_cents").notNull(),
+  reason: text("reason").notNull(),
+  providerRef: text("provider_ref"),
+  createdAt: createdAt(),
+});
+
+/** The last invoice number issued per year: numbers have no gaps because they are taken in the charge's transaction. */
+export const invoiceCounters = pgTable("invoice_counters", {
+  year: integer("year").primaryKey(),
+  last: integer("last").notNull(),
+});
+
+/** One invoice per charge (and one per refund), with the client's invoice info as it was then. */
+export const invoices = pgTable(
+  "invoices",
+  {
+    number: text("number").primaryKey(),
+    year: integer("year").notNull(),
+    seq: integer("seq").notNull(),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    paymentId: text("payment_id")
+      .notNull()
+      .references(() => payments.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    currency: text("currency").notNull(),
+    totalCents: integer("total_cents").notNull(),
+    vatCents: integer("vat_cents").notNull(),
+    lines: jsonb("lines").notNull(),
+    info: jsonb("info").notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("invoices_year_seq_key").on(t.year, t.seq),
+    uniqueIndex("invoices_payment_kind_key").on(t.paymentId, t.kind),
+    index("invoices_client_idx").on(t.clientId),
+  ],
+);
+
+/** Events received from payment providers: stored once by id, applied once. */
+export const billingEvents = pgTable("billing_events", {
+  id: text("id").primaryKey(),
+  provider: text("provider").notNull(),
+  type: text("type").notNull(),
+  paymentId: text("payment_id"),
+  payload: jsonb("payload").notNull(),
+  outcome: text("outcome").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The sandbox provider's own books (it plays an outside payment service): its checkouts and
+ * off-session charges, and the cards it keeps for renewals.
+ */
+export const sandboxPayments = pgTable("sandbox_payments", {
+  id: text("id").primaryKey(),
+  idempotencyKey: text("idempotency_key").notNull().unique(),
+  reference: text("reference").notNull(),
+  amountCents: integer("amount_cents").notNull(),
+  currency: text("currency").notNull(),
+  description: text("description").notNull(),
+  returnUrl: text("return_url"),
+  language: text("language").notNull().default("en"),
+  status: text("status").notNull(),
+  failureCode: text("failure_code"),
+  cardToken: text("card_token"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sandboxCards = pgTable("sandbox_cards", {
+  token: text("token").primaryKey(),
+  last4: text("last4").notNull(),
+  behaviour: text("behaviour").notNull(),
+  createdAt: createdAt(),
+});
 
 /** Sessions: only a hash of each opaque token is stored. */
 export const sessions = pgTable(

@@ -7,6 +7,7 @@ import {
   PortfolioLimits,
   UpdateClientRequest,
 } from "../../contract/accounts.ts";
+import { InvoiceInfoUpdate } from "../../contract/billing.ts";
 import { products } from "../../contract/common.ts";
 import type { AppDeps, AppEnv } from "../app.ts";
 import { clientById } from "../accounts/clients.ts";
@@ -30,7 +31,12 @@ export function clientRoutes(deps: AppDeps) {
       reply(
         c,
         Client,
-        await clientView(db, await current(c.get("clientId")), deps.config.policyVersion),
+        await clientView(
+          db,
+          await current(c.get("clientId")),
+          deps.config.policyVersion,
+          deps.clock?.(),
+        ),
       ),
     )
     .put("/", async (c) => {
@@ -84,10 +90,10 @@ export function clientRoutes(deps: AppDeps) {
       return reply(c, PortfolioLimits, limits);
     })
     .get("/invoice-info", async (c) => {
-      const rows = await db
-        .select()
-        .from(invoiceInfo)
-        .where(eq(invoiceInfo.clientId, c.get("clientId")));
+      const client = await current(c.get("clientId"));
+      // TT accounts never see billing: their institution pays (PRODUCT.md, "Money").
+      if (client.kind === "TT") throw new ApiFailure(403, "ACCOUNT_KIND_FORBIDDEN");
+      const rows = await db.select().from(invoiceInfo).where(eq(invoiceInfo.clientId, client.id));
       const row = rows[0];
       return reply(c, InvoiceInfo, {
         name: row?.name ?? "",
@@ -99,5 +105,18 @@ export function clientRoutes(deps: AppDeps) {
         companyName: row?.companyName ?? "",
         company: row?.company ?? false,
       });
+    })
+    .put("/invoice-info", async (c) => {
+      const client = await current(c.get("clientId"));
+      if (client.kind === "TT") throw new ApiFailure(403, "ACCOUNT_KIND_FORBIDDEN");
+      const info = await jsonBody(c, InvoiceInfoUpdate);
+      await db
+        .insert(invoiceInfo)
+        .values({ clientId: client.id, ...info })
+        .onConflictDoUpdate({
+          target: invoiceInfo.clientId,
+          set: { ...info, updatedAt: sql`now()` },
+        });
+      return reply(c, InvoiceInfo, info);
     });
 }

@@ -1,0 +1,272 @@
+/**
+ * The billing job (docs/billing.md, "Moments"): renewals and their retries, scheduled downgrades,
+ * the end of cancelled plans and trials, trial-ending emails, and reconciliation of payments whose
+ * outcome is unknown. It is safe to run on several instances at once: each due subscription is
+ * claimed with FOR UPDATE SKIP LOCKED and re-checked under the lock, each renewal charge has a
+ * deterministic idempotency key (one payment row, one charge at the provider), and each email is
+ * claimed by a conditional update before it is sent.
+ */
+import { randomBytes } from "node:crypto";
+import { and, eq, gt, inArray, isNull, lte, ne, or } from "drizzle-orm";
+import {
+  addPeriod,
+  type BillingCurrency,
+  type PaidTier,
+  type Period,
+  planPrice,
+  TRIAL_WARNING_DAYS,
+} from "../../contract/billing.ts";
+import type { Product } from "../../contract/common.ts";
+import { editionBrands } from "../../ui/editions.ts";
+import { clients, payments, subscriptionChanges, subscriptions } from "../db/schema.ts";
+import { localeOf, type PaymentRow } from "./apply.ts";
+import { billingPaths, type BillingDeps, type BillingService } from "./service.ts";
+import { billingEmails, day, planName } from "./texts.ts";
+
+const dayMs = 86_400_000;
+
+export interface BillingRun {
+  readonly renewed: number;
+  readonly ended: number;
+  readonly changed: number;
+  readonly warned: number;
+  readonly reconciled: number;
+}
+
+type Claimed =
+  | { kind: "none" }
+  | { kind: "ended"; clientId: number; product: Product; tier: string; period: string | null }
+  | { kind: "charge"; payment: PaymentRow; paymentMethod: string | null; changed: boolean };
+
+export async function runBillingJobs(
+  deps: BillingDeps,
+  service: BillingService,
+): Promise<BillingRun> {
+  const { db } = deps;
+  const now = deps.clock();
+  const brand = editionBrands[deps.edition].name;
+  let renewed = 0;
+  let ended = 0;
+  let changed = 0;
+
+  const due = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.active, true),
+        ne(subscriptions.tier, "free"),
+        or(
+          and(isNull(subscriptions.nextRetryAt), lte(subscriptions.expiryDate, now)),
+          lte(subscriptions.nextRetryAt, now),
+        ),
+      ),
+    )
+    .limit(500);
+
+  for (const { id } of due) {
+    const claimed = await db.transaction(async (tx): Promise<Claimed> => {
+      const [sub] = await tx
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.id, id))
+        .for("update", { skipLocked: true });
+      if (!sub || !sub.active || !sub.expiryDate) return { kind: "none" };
+      const retrying = sub.nextRetryAt !== null;
+      if (retrying ? sub.nextRetryAt! > now : sub.expiryDate > now) return { kind: "none" };
+      const end = async () => {
+        await tx
+          .update(subscriptions)
+          .set({ active: false, nextRetryAt: null, updatedAt: now })
+          .where(eq(subscriptions.id, sub.id));
+        await tx
+          .update(subscriptionChanges)
+          .set({ cancelledAt: now })
+          .where(
+            and(
+              eq(subscriptionChanges.subscriptionId, sub.id),
+              isNull(subscriptionChanges.appliedAt),
+              isNull(subscriptionChanges.cancelledAt),
+            ),
+          );
+        return {
+          kind: "ended" as const,
+          clientId: sub.clientId,
+          product: sub.product as Product,
+          tier: sub.tier,
+          period: sub.period,
+        };
+      };
+      // Trials and cancelled plans end at their date; a plan with no card to charge ends too.
+      if (sub.period === "trial" || sub.cancelled || !sub.paymentMethod) return end();
+
+      let tier = sub.tier as PaidTier;
+      let period = sub.period as Period;
+      let changedNow = false;
+      if (!retrying) {
+        const [change] = await tx
+          .select()
+          .from(subscriptionChanges)
+          .where(
+            and(
+              eq(subscriptionChanges.subscriptionId, sub.id),
+              isNull(subscriptionChanges.appliedAt),
+              isNull(subscriptionChanges.cancelledAt),
+              lte(subscriptionChanges.effectiveAt, now),
+            ),
+          );
+        if (change) {
+          // A downgrade takes effect at the period end: the renewal charges the new plan.
+          tier = change.tier as PaidTier;
+          period = change.period as Period;
+          changedNow = true;
+          await tx
+            .update(subscriptionChanges)
+            .set({ appliedAt: now })
+            .where(eq(subscriptionChanges.id, change.id));
+          await tx
+            .update(subscriptions)
+            .set({ tier, period, updatedAt: now })
+            .where(eq(subscriptions.id, sub.id));
+        }
+      }
+      const price = planPrice(sub.product as Product, tier, period);
+      if (price === null) return end();
+      const periodStart = sub.expiryDate;
+      const key = `renewal-${sub.id}-${periodStart.toISOString()}-${sub.renewalFailures}`;
+      await tx
+        .insert(payments)
+        .values({
+          id: `pay_${randomBytes(16).toString("base64url")}`,
+          clientId: sub.clientId,
+          product: sub.product,
+          tier,
+          period,
+          currency: sub.currency ?? "EUR",
+          kind: "renewal",
+          amountCents: price,
+          newPlanCents: price,
+          periodStart,
+          periodEnd: addPeriod(periodStart, period),
+          idempotencyKey: key,
+          requestHash: key,
+          provider: deps.provider.name,
+        })
+        .onConflictDoNothing();
+      const [payment] = await tx
+        .select()
+        .from(payments)
+        .where(and(eq(payments.clientId, sub.clientId), eq(payments.idempotencyKey, key)));
+      return {
+        kind: "charge",
+        payment: payment!,
+        paymentMethod: sub.paymentMethod,
+        changed: changedNow,
+      };
+    });
+
+    if (claimed.kind === "ended") {
+      ended++;
+      await planEndedEmail(claimed);
+    } else if (claimed.kind === "charge") {
+      if (claimed.changed) changed++;
+      if (claimed.payment.status !== "pending") continue;
+      const charged = await deps.provider.chargeSaved({
+        reference: claimed.payment.id,
+        amountCents: claimed.payment.amountCents,
+        currency: claimed.payment.currency as BillingCurrency,
+        description: planName(
+          "en",
+          claimed.payment.product as Product,
+          claimed.payment.tier as PaidTier,
+          claimed.payment.period as Period,
+        ),
+        idempotencyKey: claimed.payment.idempotencyKey,
+        paymentMethod: claimed.paymentMethod!,
+      });
+      await service.apply(charged, null);
+      renewed++;
+    }
+  }
+
+  async function planEndedEmail(e: Extract<Claimed, { kind: "ended" }>) {
+    try {
+      const [client] = await db.select().from(clients).where(eq(clients.id, e.clientId));
+      if (!client) return;
+      const locale = localeOf(client.language);
+      const plan =
+        e.period === "monthly" || e.period === "annual"
+          ? planName(locale, e.product, e.tier as PaidTier, e.period)
+          : planName(locale, e.product, "advanced", "monthly").replace(/\s*\(.*\)$/, "");
+      await deps.mailer.send(
+        client.email,
+        billingEmails.planEnded(locale, {
+          brand,
+          plan,
+          link: `${deps.publicUrl}${billingPaths.choosePlan[locale]}`,
+        }),
+        "billing-plan-ended",
+      );
+    } catch (error) {
+      deps.logger.error("plan-ended email failed", { error });
+    }
+  }
+
+  // Trial-ending emails: claimed by a conditional update, so one instance sends each.
+  const warned = await db
+    .update(clients)
+    .set({ trialWarnedAt: now })
+    .where(
+      and(
+        isNull(clients.trialWarnedAt),
+        gt(clients.trialEndsAt, now),
+        lte(clients.trialEndsAt, new Date(now.getTime() + TRIAL_WARNING_DAYS * dayMs)),
+        inArray(
+          clients.id,
+          db
+            .select({ id: subscriptions.clientId })
+            .from(subscriptions)
+            .where(and(eq(subscriptions.period, "trial"), eq(subscriptions.active, true))),
+        ),
+      ),
+    )
+    .returning();
+  for (const client of warned) {
+    const locale = localeOf(client.language);
+    await deps.mailer
+      .send(
+        client.email,
+        billingEmails.trialEnding(locale, {
+          brand,
+          endsOn: day(locale, client.trialEndsAt!),
+          link: `${deps.publicUrl}${billingPaths.choosePlan[locale]}`,
+        }),
+        "billing-trial-ending",
+      )
+      .catch((error: unknown) => deps.logger.error("trial email failed", { error }));
+  }
+
+  const reconciled = await service.reconcile();
+  const run = { renewed, ended, changed, warned: warned.length, reconciled };
+  if (renewed || ended || changed || warned.length || reconciled)
+    deps.logger.info("billing job", { ...run });
+  return run;
+}
+
+/** Runs the job now (reconciling what a crash left unknown) and then every minute. */
+export function scheduleBillingJobs(
+  deps: BillingDeps,
+  service: BillingService,
+  everyMs = 60_000,
+): () => void {
+  let running: Promise<unknown> = Promise.resolve();
+  const tick = () => {
+    running = running
+      .then(() => runBillingJobs(deps, service))
+      .catch((error: unknown) => deps.logger.error("billing job failed", { error }));
+  };
+  tick();
+  const timer = setInterval(tick, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
