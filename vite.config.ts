@@ -1,11 +1,15 @@
 /// <reference types="vitest/config" />
 import { randomBytes } from "node:crypto";
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
 import babel from "@rolldown/plugin-babel";
 import { lingui, linguiTransformerBabelPreset } from "@lingui/vite-plugin";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type Plugin } from "vite";
+import { createServer, defineConfig, type Plugin, type Rollup } from "vite";
+import { precompress } from "./scripts/precompress.ts";
+import type * as Prerender from "./scripts/prerender-shell.tsx";
 import { loadConfig } from "./src/server/config.ts";
-import { injectRuntimeConfig } from "./src/server/spa.ts";
+import { FIRST_PAGE_FILE, injectRuntimeConfig, type FirstPage } from "./src/server/spa.ts";
 
 const buildId = `${new Date().toISOString().slice(0, 10).replaceAll("-", "")}-${randomBytes(4).toString("hex")}`;
 
@@ -20,6 +24,108 @@ function buildManifest(): Plugin {
         fileName: "builds/latest.json",
         source: JSON.stringify({ build: buildId, builtAt: new Date().toISOString() }) + "\n",
       });
+    },
+  };
+}
+
+/**
+ * Puts the entry's stylesheets into index.html: the first paint then needs the page alone, not a
+ * second request (the files stay in assets for anything that links them).
+ */
+async function inlineEntryStyles(outDir: string, base: string) {
+  const file = path.join(outDir, "index.html");
+  let html = await readFile(file, "utf8");
+  for (const link of html.match(/<link rel="stylesheet"[^>]*>/g) ?? []) {
+    const href = /href="([^"]+\.css)"/.exec(link)?.[1];
+    if (!href?.startsWith(base)) continue;
+    const css = await readFile(path.join(outDir, href.slice(base.length)), "utf8");
+    if (/<\/style/i.test(css) || /url\(/i.test(css)) continue; // kept as a file: unsafe or relative URLs
+    html = html.replace(link, () => `<style>${css}</style>`);
+  }
+  await writeFile(file, html);
+}
+
+/**
+ * The light first page (docs/performance.md): per route, the chunks and styles its lazy screen needs
+ * beyond the entry's, per language the catalog's chunks, and the public screens prerendered per
+ * edition and language; written to dist/first-page.json for the server to put into index.html. Then
+ * every text asset is precompressed.
+ */
+function firstPage(): Plugin {
+  let root = process.cwd();
+  let outDir = "dist";
+  let base = "/";
+  /** Absolute module path of a dynamic entry → the files it needs that the entry does not load. */
+  const lazyChunks = new Map<string, { js: string[]; css: string[] }>();
+  return {
+    name: "first-page",
+    apply: "build",
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+      base = config.base;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter(
+        (o): o is Rollup.OutputChunk => o.type === "chunk",
+      );
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const closure = (file: string, seen = new Set<string>()): Set<string> => {
+        if (seen.has(file)) return seen;
+        seen.add(file);
+        for (const i of byFile.get(file)?.imports ?? []) closure(i, seen);
+        return seen;
+      };
+      const initial = new Set(
+        chunks.filter((c) => c.isEntry).flatMap((c) => [...closure(c.fileName)]),
+      );
+      for (const c of chunks) {
+        if (!c.isDynamicEntry || !c.facadeModuleId) continue;
+        const files = [...closure(c.fileName)].filter((f) => !initial.has(f));
+        lazyChunks.set(c.facadeModuleId.split("?")[0]!, {
+          js: files.map((f) => base + f),
+          css: files
+            .flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])])
+            .map((f) => base + f),
+        });
+      }
+    },
+    async closeBundle() {
+      if (lazyChunks.size === 0) return; // the build failed before writing anything
+      const server = await createServer({
+        configFile: path.join(root, "vite.config.ts"),
+        root,
+        logLevel: "warn",
+        appType: "custom",
+        server: { middlewareMode: true, hmr: false, ws: false },
+        optimizeDeps: { noDiscovery: true, include: [] },
+      });
+      let firstPage: FirstPage;
+      try {
+        const prerender = (await server.ssrLoadModule(
+          "/scripts/prerender-shell.tsx",
+        )) as typeof Prerender;
+        const chunksOf = (specifier: string | null) => {
+          if (!specifier) return { js: [], css: [] };
+          const file = specifier.startsWith("/")
+            ? path.join(root, specifier)
+            : path.resolve(root, "src/app", specifier);
+          return lazyChunks.get(file) ?? { js: [], css: [] };
+        };
+        const catalog = (locale: string) => chunksOf(`/locales/${locale}/messages.po`).js;
+        firstPage = {
+          routes: prerender
+            .routeInfos()
+            .map((r) => ({ id: r.id, paths: r.paths, ...chunksOf(r.screen) })),
+          catalogs: { en: catalog("en"), es: catalog("es") },
+          shells: await prerender.prerenderShells(["ht", "tt"]),
+        };
+      } finally {
+        await server.close();
+      }
+      await writeFile(path.join(outDir, FIRST_PAGE_FILE), JSON.stringify(firstPage));
+      await inlineEntryStyles(outDir, base);
+      await precompress(outDir, (f) => f === "index.html" || f === FIRST_PAGE_FILE);
     },
   };
 }
@@ -42,10 +148,14 @@ export default defineConfig({
     babel({ presets: [linguiTransformerBabelPreset()] }),
     buildManifest(),
     devRuntimeConfig(),
+    firstPage(),
   ],
   define: { __BUILD_ID__: JSON.stringify(buildId) },
   server: { proxy: { "/api": `http://127.0.0.1:${apiPort}` } },
-  build: { sourcemap: true, chunkSizeWarningLimit: 600 },
+  build: {
+    sourcemap: true,
+    chunkSizeWarningLimit: 600,
+  },
   test: {
     include: ["tests/**/*.test.{ts,tsx}"],
     exclude: ["tests/e2e/**"],

@@ -1,12 +1,22 @@
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decode } from "../../src/contract/decode.ts";
 import { RuntimeConfig } from "../../src/contract/runtime-config.ts";
 import { createApp, type AppDeps } from "../../src/server/app.ts";
 import { loadConfig } from "../../src/server/config.ts";
 import { createLogger } from "../../src/server/logger.ts";
+import {
+  acceptedEncoding,
+  FIRST_PAGE_FILE,
+  injectFirstPage,
+  routeOfPath,
+  type FirstPage,
+} from "../../src/server/spa.ts";
+import { precompress } from "../../scripts/precompress.ts";
 
 /** A dependency these routes must not use: touching any of its properties fails the test. */
 const unused = (name: string): unknown =>
@@ -193,5 +203,187 @@ describe("static files", () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("light first page", () => {
+  const LONG_JS = `export const x = ${JSON.stringify("abc ".repeat(2000))};\n`;
+  const FIRST_PAGE: FirstPage = {
+    routes: [
+      { id: "index", paths: { en: "", es: "" }, js: ["/assets/home-1.js"], css: [] },
+      {
+        id: "auth-SignIn",
+        paths: { en: "/sign-in", es: "/acceso-de-usuario" },
+        js: ["/assets/sign-in-1.js", "/assets/form-1.js"],
+        css: ["/assets/form-1.css"],
+      },
+      {
+        id: "account-portfolio",
+        paths: {
+          en: "/my-account/portfolios/portfolio-{id}",
+          es: "/mi-cuenta/carteras/cartera-{id}",
+        },
+        js: ["/assets/portfolio-1.js"],
+        css: [],
+      },
+    ],
+    catalogs: { en: ["/assets/messages-en.js"], es: ["/assets/messages-es.js"] },
+    shells: {
+      ht: {
+        en: { "auth-SignIn": "<main>Sign in ht</main>" },
+        es: { "auth-SignIn": "<main>Acceder ht</main>" },
+      },
+      tt: { en: { "auth-SignIn": "<main>Sign in tt</main>" } },
+    },
+  };
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), "spa-first-"));
+    await mkdir(path.join(dir, "assets"));
+    await writeFile(path.join(dir, "index.html"), INDEX_HTML.replace("<html>", '<html lang="en">'));
+    await writeFile(path.join(dir, FIRST_PAGE_FILE), JSON.stringify(FIRST_PAGE));
+    await writeFile(path.join(dir, "assets", "big.js"), LONG_JS);
+    await precompress(dir, (f) => f === FIRST_PAGE_FILE);
+  });
+
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const get = (app: ReturnType<typeof makeApp>, url: string, encoding?: string) =>
+    app.request(url, encoding === undefined ? {} : { headers: { "Accept-Encoding": encoding } });
+
+  it("writes brotli and gzip beside text assets at build, not beside small files", async () => {
+    const small = await mkdtemp(path.join(tmpdir(), "spa-small-"));
+    try {
+      await writeFile(path.join(small, "tiny.js"), "1");
+      await precompress(small);
+      expect(existsSync(path.join(small, "tiny.js.br"))).toBe(false);
+    } finally {
+      await rm(small, { recursive: true, force: true });
+    }
+    expect(
+      brotliDecompressSync(await readFile(path.join(dir, "assets", "big.js.br"))).toString(),
+    ).toBe(LONG_JS);
+    expect(gunzipSync(await readFile(path.join(dir, "assets", "big.js.gz"))).toString()).toBe(
+      LONG_JS,
+    );
+    expect(existsSync(path.join(dir, `${FIRST_PAGE_FILE}.br`))).toBe(false);
+  });
+
+  it.each([
+    ["gzip, deflate, br, zstd", "br"],
+    ["gzip", "gzip"],
+    ["br;q=0, gzip", "gzip"],
+    ["identity", null],
+  ])("serves an asset precompressed for Accept-Encoding %s", async (accept, expected) => {
+    const app = makeApp({ DIST_DIR: dir });
+    const res = await get(app, "/assets/big.js", accept);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/javascript/);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(res.headers.get("vary")).toMatch(/Accept-Encoding/);
+    const body = Buffer.from(await res.arrayBuffer());
+    if (expected === "br") {
+      expect(res.headers.get("content-encoding")).toBe("br");
+      expect(brotliDecompressSync(body).toString()).toBe(LONG_JS);
+    } else if (expected === "gzip") {
+      expect(res.headers.get("content-encoding")).toBe("gzip");
+      expect(gunzipSync(body).toString()).toBe(LONG_JS);
+    } else {
+      expect(res.headers.get("content-encoding")).toBeNull();
+      expect(body.toString()).toBe(LONG_JS);
+    }
+  });
+
+  it("chooses encodings by quality", () => {
+    expect(acceptedEncoding(undefined)).toBeNull();
+    expect(acceptedEncoding("gzip;q=0.5, br;q=1.0")).toBe("br");
+    expect(acceptedEncoding("*")).toBe("br");
+    expect(acceptedEncoding("br;q=0, gzip;q=0")).toBeNull();
+  });
+
+  it("compresses the page and never caches it", async () => {
+    const app = makeApp({ DIST_DIR: dir });
+    const res = await get(app, "/en/sign-in", "gzip, br");
+    expect(res.headers.get("content-encoding")).toBe("br");
+    expect(res.headers.get("cache-control")).toBe("no-cache");
+    expect(res.headers.get("vary")).toBe("Accept-Encoding");
+    expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+    const html = brotliDecompressSync(Buffer.from(await res.arrayBuffer())).toString();
+    expect(embeddedConfig(html).value).toMatchObject({ edition: "ht" });
+    const plain = await (await get(app, "/en/sign-in", "identity")).text();
+    expect(plain).toBe(html);
+  });
+
+  it("preloads the route's screen and the language's catalog and prerenders the public screen", async () => {
+    const app = makeApp({ DIST_DIR: dir });
+    const html = await (await get(app, "/es/acceso-de-usuario")).text();
+    expect(html).toContain('<html lang="es">');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/messages-es.js">');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/sign-in-1.js">');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/form-1.js">');
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/form-1.css">');
+    expect(html).not.toContain("messages-en.js");
+    expect(html).toContain('<div id="root"><main>Acceder ht</main></div>');
+    expect(html.indexOf("modulepreload")).toBeLessThan(html.indexOf("</head>"));
+  });
+
+  it("prerenders the server's edition", async () => {
+    const app = makeApp({ DIST_DIR: dir, EDITION: "tt" });
+    const html = await (await get(app, "/en/sign-in")).text();
+    expect(html).toContain('<div id="root"><main>Sign in tt</main></div>');
+    expect((embeddedConfig(html).value as { edition: string }).edition).toBe("tt");
+    const es = await (await get(app, "/es/acceso-de-usuario")).text();
+    expect(es).toContain('<div id="root"></div>');
+  });
+
+  it("matches routes with parameters and leaves unknown paths without a screen", async () => {
+    const app = makeApp({ DIST_DIR: dir });
+    const portfolio = await (await get(app, "/es/mi-cuenta/carteras/cartera-12")).text();
+    expect(portfolio).toContain("/assets/portfolio-1.js");
+    expect(portfolio).toContain('<div id="root"></div>');
+    const missing = await (await get(app, "/es/nope")).text();
+    expect(missing).toContain('<html lang="es">');
+    expect(missing).toContain("/assets/messages-es.js");
+    expect(missing).not.toContain("/assets/home-1.js");
+    expect(
+      routeOfPath(FIRST_PAGE, "/en/my-account/portfolios/portfolio-0", () => "en").routeId,
+    ).toBeNull();
+  });
+
+  it("gives / the remembered language, else the browser's", async () => {
+    const app = makeApp({ DIST_DIR: dir });
+    const byCookie = await app.request("/", {
+      headers: { Cookie: "lang=es", "Accept-Language": "en" },
+    });
+    expect(await byCookie.text()).toContain("/assets/messages-es.js");
+    expect(byCookie.headers.get("vary")).toMatch(/Cookie/);
+    const byBrowser = await app.request("/", { headers: { "Accept-Language": "es-ES,es;q=0.9" } });
+    const html = await byBrowser.text();
+    expect(html).toContain("/assets/messages-es.js");
+    expect(html).toContain("/assets/home-1.js");
+  });
+
+  it("does not serve the server's first-page file", async () => {
+    const app = makeApp({ DIST_DIR: dir });
+    expect((await app.request(`/${FIRST_PAGE_FILE}`)).status).toBe(404);
+  });
+
+  it("still serves a build without first-page data", async () => {
+    const app = makeApp({ DIST_DIR: distDir });
+    const html = await (await app.request("/es/mercados")).text();
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain("modulepreload");
+  });
+
+  it("injects nothing but the language when there is no first-page data", () => {
+    expect(
+      injectFirstPage('<html lang="en"><head></head>', null, "ht", {
+        routeId: "index",
+        locale: "es",
+      }),
+    ).toBe('<html lang="es"><head></head>');
   });
 });
