@@ -136,6 +136,7 @@ export const routeTable = [
     ["choose-plan-page", "forbidden-tt"],
     msg`Choose your plan`,
     msg`Compare the plans and the features each one unlocks.`,
+    { screen: () => import("../features/billing/choose-plan-screen.tsx") },
   ),
   defineRoute(
     "account-billing",
@@ -144,7 +145,10 @@ export const routeTable = [
     ["auth-registered", "forbidden-tt"],
     msg`Billing and subscription`,
     msg`Your plan, your invoices and your billing details.`,
-    { layout: "default-client-account" },
+    {
+      layout: "default-client-account",
+      screen: () => import("../features/billing/billing-screen.tsx"),
+    },
   ),
   defineRoute(
     "account-banana-portfolio",
@@ -338,6 +342,7 @@ export const routeTable = [
     ["auth-registered", "forbidden-tt"],
     msg`Confirm your subscription`,
     msg`Review your plan and pay.`,
+    { screen: () => import("../features/billing/subscribe-confirm-screen.tsx") },
   ),
   defineRoute(
     "payment-complete",
@@ -346,6 +351,7 @@ export const routeTable = [
     ["forbidden-tt"],
     msg`Payment complete`,
     msg`Thank you: your plan is active.`,
+    { screen: () => import("../features/billing/payment-complete-screen.tsx") },
   ),
 ] as const satisfies readonly RouteDefinition[];
 

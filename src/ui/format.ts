@@ -54,3 +54,15 @@ export function formatPercent(value: number, locale: Locale, fractionDigits = 2)
     maximumFractionDigits: fractionDigits,
   }).format(value);
 }
+
+/** An amount in integer cents (billing keeps money in cents), as money in the user's locale. */
+export function formatCents(cents: number, currency: "EUR" | "USD", locale: Locale): string {
+  return formatMoney(cents / 100, currency, locale);
+}
+
+/** A date spelled out for reading ("December 21, 2026" / "21 de diciembre de 2026"). */
+export function formatLongDate(date: Date | string, locale: Locale): string {
+  return new Intl.DateTimeFormat(intlLocale[locale], { dateStyle: "long", timeZone: "UTC" }).format(
+    typeof date === "string" ? new Date(date) : date,
+  );
+}

@@ -81,8 +81,10 @@ function Block({
             <Trans>Not included in any plan of this product.</Trans>
           )}{" "}
           {tier ? (
-            <Link to={pathFor("choose-your-plan", locale)}>
-              <Trans>See the plans</Trans>
+            <Link
+              to={`${pathFor("choose-your-plan", locale)}?${new URLSearchParams({ product, tier })}`}
+            >
+              <Trans>See the {tierName} plan</Trans>
             </Link>
           ) : null}
         </p>

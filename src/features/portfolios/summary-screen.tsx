@@ -12,6 +12,7 @@ import { FormMessage } from "../../ui/form.tsx";
 import { formatMoney } from "../../ui/format.ts";
 import { msgCodeText } from "../../ui/msg-code-text.ts";
 import { Spinner } from "../../ui/spinner.tsx";
+import { unlockingTier } from "./figure-notes.ts";
 import { HoldingsEditor } from "./holdings-editor.tsx";
 import { LiveRisk } from "./live-risk.tsx";
 import { problemText, usePermissions, useWizardStep } from "./use-wizard.ts";
@@ -203,7 +204,12 @@ export default function SummaryScreen({ locale }: ScreenProps) {
       ) : (
         <p className="notice">
           <Trans>Saving portfolios is part of the paid plans.</Trans>{" "}
-          <Link to={pathFor("choose-your-plan", locale)}>
+          <Link
+            to={`${pathFor("choose-your-plan", locale)}?${new URLSearchParams({
+              product,
+              tier: unlockingTier(product, "construction.save") ?? "standard",
+            })}`}
+          >
             <Trans>See the plans</Trans>
           </Link>
         </p>

@@ -1,0 +1,337 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useState, type FormEvent } from "react";
+import { Link } from "react-router-dom";
+import {
+  canCancel,
+  canReactivate,
+  canStartTrial,
+  hasScheduledChange,
+} from "../../../machines/guards/billing-facts.ts";
+import {
+  emptyInvoiceInfo,
+  invoiceInfoReady,
+  invoiceInfoUpdateOf,
+} from "../../../machines/subscription.machine.ts";
+import type { ScreenProps } from "../../app/route-table.ts";
+import { useServices } from "../../app/services.tsx";
+import { orFailure } from "../../app/session/session-actor.ts";
+import { useFormSubmit } from "../../app/use-form-submit.ts";
+import type { InvoiceInfo } from "../../contract/accounts.ts";
+import type { Invoice, InvoiceInfoUpdate, ProductBilling } from "../../contract/billing.ts";
+import type { Locale } from "../../contract/common.ts";
+import { endpoints } from "../../contract/endpoints.ts";
+import { formatCents, formatLongDate } from "../../ui/format.ts";
+import { FormMessage } from "../../ui/form.tsx";
+import { msgCodeText } from "../../ui/msg-code-text.ts";
+import { PageHeading } from "../../ui/page-heading.tsx";
+import { saveFile } from "../../ui/save-file.ts";
+import { Spinner } from "../../ui/spinner.tsx";
+import { periodNames, plansHref, stateNames } from "./billing-parts.tsx";
+import { InvoiceInfoFields } from "./invoice-info-fields.tsx";
+import { productNames, tierNames } from "./plan-features.ts";
+import { useSubscription } from "./use-subscription.ts";
+import "./billing.css";
+
+type Send = ReturnType<typeof useSubscription>[1];
+
+/** One product's plan: its state, the next thing that happens and when, and what can be done. */
+function ProductPlan({
+  billing,
+  locale,
+  send,
+  busy,
+  trial,
+}: {
+  billing: ProductBilling;
+  locale: Locale;
+  send: Send;
+  busy: boolean;
+  trial: boolean;
+}) {
+  const { i18n } = useLingui();
+  const product = billing.product;
+  const productName = i18n._(productNames[product]);
+  const tierName = i18n._(tierNames[billing.subscription.tier]);
+  const periodName = billing.period ? i18n._(periodNames[billing.period]).toLowerCase() : null;
+  const next = billing.next;
+  const date = next ? formatLongDate(next.date, locale) : "";
+  const amount =
+    next?.amountCents != null && billing.currency
+      ? formatCents(next.amountCents, billing.currency, locale)
+      : "";
+  const change = billing.scheduledChange;
+  const changeTier = change ? i18n._(tierNames[change.tier]) : "";
+  const changePeriod = change ? i18n._(periodNames[change.period]).toLowerCase() : "";
+  const changeAt = change ? formatLongDate(change.effectiveAt, locale) : "";
+  const failures = billing.renewalFailures;
+  return (
+    <li className="card" aria-labelledby={`billing-${product}`} data-product={product}>
+      <h3 id={`billing-${product}`}>{productName}</h3>
+      <p>
+        <strong>{billing.state === "free" ? i18n._(tierNames.free) : tierName}</strong>
+        {periodName ? ` · ${periodName}` : null} ·{" "}
+        <span className="badge">{i18n._(stateNames[billing.state])}</span>
+      </p>
+      {next ? (
+        <p data-testid={`next-${product}`}>
+          {next.event === "renewal" ? (
+            <Trans>
+              Renews on {date} for {amount}.
+            </Trans>
+          ) : next.event === "retry" ? (
+            <Trans>
+              The renewal payment failed ({failures} tries so far); we will try again on {date}.
+            </Trans>
+          ) : next.event === "change" ? (
+            <Trans>Changes on {date}.</Trans>
+          ) : (
+            <Trans>Ends on {date}.</Trans>
+          )}
+        </p>
+      ) : null}
+      {change ? (
+        <p>
+          <Trans>
+            Scheduled: the {changeTier} plan ({changePeriod}) from {changeAt}.
+          </Trans>
+        </p>
+      ) : null}
+      <p className="actions-row">
+        <Link className="button" to={plansHref(locale, product)}>
+          {billing.state === "free" || billing.state === "trial" ? (
+            <Trans>Choose a plan</Trans>
+          ) : (
+            <Trans>Change plan</Trans>
+          )}
+        </Link>
+        {canCancel(billing) ? (
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            onClick={() => send({ type: "subscription.cancel", product })}
+          >
+            <Trans>Cancel the plan</Trans>
+          </button>
+        ) : null}
+        {canReactivate(billing) ? (
+          <button
+            type="button"
+            className="button primary"
+            disabled={busy}
+            onClick={() => send({ type: "subscription.reactivate", product })}
+          >
+            <Trans>Reactivate</Trans>
+          </button>
+        ) : null}
+        {hasScheduledChange(billing) ? (
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            onClick={() => send({ type: "change.undo", product })}
+          >
+            <Trans>Undo the scheduled change</Trans>
+          </button>
+        ) : null}
+        {trial ? (
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            onClick={() => send({ type: "trial.start", product })}
+          >
+            <Trans>Start the free trial</Trans>
+          </button>
+        ) : null}
+      </p>
+      {canCancel(billing) ? (
+        <p className="muted">
+          <Trans>
+            A cancelled plan stays until the end of its period; you can reactivate it until then.
+          </Trans>
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+/** The invoices, newest first, each with its PDF; a list of cards that fits a phone. */
+function Invoices({ invoices, locale }: { invoices: readonly Invoice[]; locale: Locale }) {
+  const { t, i18n } = useLingui();
+  const { http } = useServices();
+  const [failed, setFailed] = useState<string | null>(null);
+  const download = async (number: string) => {
+    setFailed(null);
+    try {
+      const blob = await orFailure(() => http.download(`/billing/invoices/${number}/pdf`));
+      saveFile(blob, `invoice-${number}.pdf`);
+    } catch {
+      setFailed(number);
+    }
+  };
+  if (invoices.length === 0)
+    return (
+      <p className="muted">
+        <Trans>No invoices yet.</Trans>
+      </p>
+    );
+  return (
+    <>
+      {failed ? (
+        <p role="alert" className="form-message error">
+          {t`The invoice ${failed} could not be downloaded. Try again.`}
+        </p>
+      ) : null}
+      <ul className="invoice-list" aria-label={t`Invoices`}>
+        {invoices.map((invoice) => {
+          const number = invoice.number;
+          const vat = formatCents(invoice.vatCents, invoice.currency, locale);
+          const lines = invoice.lines
+            .map((l) => `${i18n._(productNames[l.product])} ${i18n._(tierNames[l.tier])}`)
+            .filter((v, i, all) => all.indexOf(v) === i)
+            .join(", ");
+          return (
+            <li key={number} className="card">
+              <span>
+                <strong>{number}</strong> · {formatLongDate(invoice.issuedAt, locale)}
+                <br />
+                <span className="muted">{lines}</span>
+              </span>
+              <span>
+                <strong>{formatCents(invoice.totalCents, invoice.currency, locale)}</strong>{" "}
+                <span className="muted">
+                  <Trans>(VAT {vat})</Trans>
+                </span>
+              </span>
+              <button
+                type="button"
+                className="button"
+                onClick={() => void download(number)}
+                aria-label={t`Download invoice ${number} (PDF)`}
+              >
+                <Trans>PDF</Trans>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </>
+  );
+}
+
+/** The invoice details form of the account page: saved with PUT /client/invoice-info. */
+function InvoiceInfoForm({ initial, locale }: { initial: InvoiceInfo; locale: Locale }) {
+  const { t, i18n } = useLingui();
+  const { http } = useServices();
+  const [draft, setDraft] = useState<InvoiceInfo>(initial);
+  const [tried, setTried] = useState(false);
+  const save = useFormSubmit((body: InvoiceInfoUpdate) =>
+    orFailure(() => http.call(endpoints.updateInvoiceInfo, { body })),
+  );
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setTried(true);
+    if (invoiceInfoReady(draft)) save.submit(invoiceInfoUpdateOf(draft));
+  };
+  return (
+    <form
+      className="form form-wide"
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="invoice-info-title"
+    >
+      <h2 id="invoice-info-title">{t`Invoice details`}</h2>
+      {save.error ? (
+        <FormMessage kind="error">{i18n._(msgCodeText[save.error])}</FormMessage>
+      ) : null}
+      {save.succeeded ? (
+        <FormMessage kind="success">{t`Your invoice details are saved.`}</FormMessage>
+      ) : null}
+      <InvoiceInfoFields
+        value={draft}
+        onChange={(change) => {
+          setDraft({ ...draft, ...change });
+          save.edit();
+        }}
+        locale={locale}
+        showErrors={tried && !invoiceInfoReady(draft)}
+      />
+      <button type="submit" className="button primary" disabled={save.submitting}>
+        <Trans>Save the invoice details</Trans>
+      </button>
+    </form>
+  );
+}
+
+/** My account > billing and subscription: plans per product, invoice details and invoices. */
+export default function BillingScreen({ locale }: ScreenProps) {
+  const { t, i18n } = useLingui();
+  const { config } = useServices();
+  const [snapshot, send] = useSubscription();
+  const { overview, invoiceInfo, error, done, kind } = snapshot.context;
+  const busy = !snapshot.matches("ready");
+  const doneTexts = {
+    cancelled: t`Your plan is cancelled. It stays until the end of its period.`,
+    reactivated: t`Your plan is active again and will renew.`,
+    changeUndone: t`The scheduled change is undone.`,
+    trialStarted: t`Your free trial has started.`,
+  };
+  const announce = done ? doneTexts[done] : null;
+
+  return (
+    <div className="billing">
+      <PageHeading
+        title={t`Billing and subscription`}
+        summary={t`Your plan, your invoices and your billing details.`}
+      />
+      {snapshot.matches("loading") ? <Spinner label={t`Loading your plans…`} /> : null}
+      {snapshot.matches("unavailable") ? (
+        <p role="alert" className="form-message error">
+          {i18n._(msgCodeText[error ?? "INTERNAL_ERROR"])}{" "}
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => send({ type: "billing.retry" })}
+          >
+            <Trans>Try again</Trans>
+          </button>
+        </p>
+      ) : null}
+      {overview ? (
+        <>
+          {error ? (
+            <p role="alert" className="form-message error">
+              {i18n._(msgCodeText[error])}
+            </p>
+          ) : null}
+          {announce ? (
+            <p role="status" className="form-message success">
+              {announce}
+            </p>
+          ) : null}
+          <section aria-labelledby="plans-title">
+            <h2 id="plans-title">{t`Your plans`}</h2>
+            <ul className="billing-products">
+              {overview.products.map((billing) => (
+                <ProductPlan
+                  key={billing.product}
+                  billing={billing}
+                  locale={locale}
+                  send={send}
+                  busy={busy}
+                  trial={canStartTrial(config.edition, kind, billing)}
+                />
+              ))}
+            </ul>
+          </section>
+          <InvoiceInfoForm initial={invoiceInfo ?? emptyInvoiceInfo} locale={locale} />
+          <section aria-labelledby="invoices-title">
+            <h2 id="invoices-title">{t`Invoices`}</h2>
+            <Invoices invoices={overview.invoices} locale={locale} />
+          </section>
+        </>
+      ) : null}
+    </div>
+  );
+}
