@@ -52,6 +52,7 @@ export const msgCodes = [
   "IDEMPOTENCY_CONFLICT",
   "PAYMENT_IN_PROGRESS",
   "BAD_SIGNATURE",
+  "SERVER_BUSY",
   // Raised by the client itself when the server cannot be reached; the server never sends it.
   "NETWORK_ERROR",
 ] as const;

@@ -122,6 +122,7 @@ export function createApp(deps: AppDeps) {
 
   app.onError((error, c) => {
     if (error instanceof ApiFailure) {
+      for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
       return c.json(
         { msgCode: error.msgCode, ...(error.issues ? { issues: error.issues } : {}) },
         error.status,

@@ -45,6 +45,8 @@ export interface ServerConfig {
   /** The sandbox provider's event-signing secret; by default one is made per database. */
   readonly billingWebhookSecret: string | null;
   readonly billingJobIntervalMs: number;
+  /** Trading days the market clock moves per calendar day on imported data. */
+  readonly marketReplaySpeed: number;
 }
 
 export const LogLevel = Schema.Literals(["debug", "info", "warn", "error", "silent"]);
@@ -95,6 +97,9 @@ const Env = Schema.Struct({
   SIMULATED_MARKET_END: Schema.optional(IsoDay),
   BILLING_WEBHOOK_SECRET: Schema.optional(Schema.String.pipe(Schema.check(Schema.isMinLength(16)))),
   BILLING_JOB_INTERVAL_MS: Schema.optional(PositiveInt),
+  MARKET_REPLAY_SPEED: Schema.optional(
+    Schema.NumberFromString.pipe(Schema.check(Schema.isGreaterThan(0))),
+  ),
 });
 
 const projectRoot = path.resolve(import.meta.dirname, "../..");
@@ -157,6 +162,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     simulatedMarketEnd: parsed.SIMULATED_MARKET_END ?? "2026-11-20",
     billingWebhookSecret: parsed.BILLING_WEBHOOK_SECRET ?? null,
     billingJobIntervalMs: parsed.BILLING_JOB_INTERVAL_MS ?? 60_000,
+    marketReplaySpeed: parsed.MARKET_REPLAY_SPEED ?? 1,
   };
 }
 

@@ -9,6 +9,7 @@ import { createLogger } from "./logger.ts";
 import { accountServices } from "./accounts/services.ts";
 import { seedDemoAccounts } from "./accounts/seed.ts";
 import { ensureMarketData } from "./market/startup.ts";
+import { configureMarket } from "./market/market-view.ts";
 import { createAnalyticsPool } from "./analytics/pool.ts";
 import { valuePortfolios } from "./portfolios/valuation.ts";
 import { syncPlans } from "./billing/service.ts";
@@ -29,6 +30,8 @@ const database = await openDatabase({
   onError: (error) => logger.warn("idle database connection lost", { error }),
 });
 await database.migrate();
+// The market clock (docs/market-data.md): a replay of imported data, or MARKET_AS_OF.
+configureMarket(database.db, { speed: config.marketReplaySpeed, asOf: config.marketAsOf });
 await recordInstallation(database.db);
 if (config.seedDemoAccounts) {
   const created = await seedDemoAccounts(database.db, config.policyVersion);

@@ -84,6 +84,40 @@ describe.each(databaseTargets)("analytics API on $name", (target) => {
     ],
   };
 
+  it("answers 503 with Retry-After when the analytics queue is full, never an endless wait", async () => {
+    const full = createAnalyticsPool({ size: 1, maxQueued: 0 });
+    try {
+      // The one worker is busy with a long job; nothing may wait behind it.
+      const { syntheticMarket } = await import("../../src/engine/synthetic.ts");
+      const big = syntheticMarket({ assets: 200, days: 1300, seed: 1 });
+      const long = full.run("analyse", {
+        panel: big.panel,
+        amounts: new Float64Array(200).fill(1),
+        benchmark: 5,
+        monteCarlo: { paths: 20000, seed: 1 },
+      });
+      const res = await createApp({
+        config: loadConfig({}),
+        database,
+        logger: createLogger("silent"),
+        version: "test",
+        mailer: { kind: "outbox", send: async () => {} },
+        botCheck: { kind: "pow", challenge: async () => ({}), verify: async () => false },
+        pool: full,
+      }).request("/api/analytics/analyse", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(portfolio),
+      });
+      expect(res.status).toBe(503);
+      expect(res.headers.get("retry-after")).toBe("1");
+      expect(await res.json()).toEqual({ msgCode: "SERVER_BUSY" });
+      await long;
+    } finally {
+      await full.close();
+    }
+  });
+
   it("answers the engine's figures for the same inputs, decoded by the contract", async () => {
     const res = await post(portfolio);
     expect(res.status).toBe(200);
@@ -328,6 +362,40 @@ describe.each(databaseTargets)("analytics API on $name", (target) => {
 });
 
 describe("the analytics pool", () => {
+  it("refuses at once when its queue is full, and keeps a worker free of heavy jobs", async () => {
+    const pool = createAnalyticsPool({ size: 2, maxQueued: 2 });
+    try {
+      const { syntheticMarket } = await import("../../src/engine/synthetic.ts");
+      const big = syntheticMarket({ assets: 200, days: 1300, seed: 1 });
+      const small = syntheticMarket({ assets: 5, days: 300, seed: 2 });
+      const heavy = () =>
+        pool.run(
+          "analyse",
+          {
+            panel: big.panel,
+            amounts: new Float64Array(200).fill(1),
+            benchmark: 5,
+            monteCarlo: { paths: 20000, seed: 1 },
+          },
+          { heavy: true },
+        );
+      const finished: string[] = [];
+      // Three heavy jobs: one runs, two wait (the second worker is kept for light ones).
+      const heavies = [heavy(), heavy(), heavy()].map((p, i) =>
+        p.then(() => finished.push(`heavy${i}`)),
+      );
+      const light = pool
+        .run("analyse", { panel: small.panel, amounts: new Float64Array(5).fill(1), benchmark: 4 })
+        .then(() => finished.push("light"));
+      // The queue holds 2: a fifth job is refused at once with a wait to retry after.
+      await expect(heavy()).rejects.toMatchObject({ name: "PoolBusy", retryAfterSeconds: 1 });
+      await Promise.all([...heavies, light]);
+      expect(finished[0]).toBe("light");
+    } finally {
+      await pool.close();
+    }
+  });
+
   it("runs jobs in parallel workers, so a long one does not hold a short one back", async () => {
     const pool = createAnalyticsPool(2);
     try {

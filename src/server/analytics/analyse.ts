@@ -8,7 +8,7 @@ import { ApiFailure } from "../http/api-failure.ts";
 import { marketToday, shiftDays, STALE_AFTER_DAYS } from "../market/repository.ts";
 import type { AnalyticsPool } from "./pool.ts";
 import type { TaskName } from "./tasks.ts";
-import { TaskError } from "./pool.ts";
+import { PoolBusy, TaskError, type RunOptions } from "./pool.ts";
 import { lastPriceDays, loadAssets, loadFx } from "./series.ts";
 
 export interface PortfolioRequest {
@@ -86,11 +86,23 @@ export async function preparePortfolio(db: Db, request: PortfolioRequest, need: 
   };
 }
 
+/** Jobs on more assets than this are heavy: they never take every worker (pool.ts). */
+export const HEAVY_ASSETS = 50;
+
 /** Runs an engine task, turning its coded failures into API answers. */
-export async function runTask<T>(pool: AnalyticsPool, task: TaskName, input: unknown): Promise<T> {
+export async function runTask<T>(
+  pool: AnalyticsPool,
+  task: TaskName,
+  input: unknown,
+  options: RunOptions = {},
+): Promise<T> {
   try {
-    return await pool.run<T>(task, input);
+    return await pool.run<T>(task, input, options);
   } catch (error) {
+    if (error instanceof PoolBusy)
+      throw new ApiFailure(503, "SERVER_BUSY", undefined, {
+        "Retry-After": String(error.retryAfterSeconds),
+      });
     if (error instanceof TaskError && error.code === "NOT_ENOUGH_HISTORY")
       throw new ApiFailure(422, "NOT_ENOUGH_HISTORY");
     if (error instanceof TaskError && error.code)
@@ -107,15 +119,20 @@ export async function analyse(
 ): Promise<AnalysisResponse> {
   const p = await preparePortfolio(db, request);
   const { assets, aligned, benchmark, amounts } = p;
-  const result = await runTask<PortfolioAnalysis>(pool, "analyse", {
-    panel: aligned.panel,
-    amounts,
-    currency: request.currency,
-    benchmark,
-    fx: { returns: aligned.fxReturns, foreign: aligned.foreign },
-    assetInfo: assets.map((a) => a.info),
-    ...(request.monteCarlo ? { monteCarlo: request.monteCarlo } : {}),
-  });
+  const result = await runTask<PortfolioAnalysis>(
+    pool,
+    "analyse",
+    {
+      panel: aligned.panel,
+      amounts,
+      currency: request.currency,
+      benchmark,
+      fx: { returns: aligned.fxReturns, foreign: aligned.foreign },
+      assetInfo: assets.map((a) => a.info),
+      ...(request.monteCarlo ? { monteCarlo: request.monteCarlo } : {}),
+    },
+    { heavy: assets.length > HEAVY_ASSETS || (request.monteCarlo?.paths ?? 0) > 20_000 },
+  );
   const n = assets.length;
   const total = result.totalInvested;
   return {

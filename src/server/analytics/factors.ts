@@ -1,8 +1,8 @@
-import { sql } from "drizzle-orm";
-import { dayNumber } from "../../engine/dates.ts";
 import { chainIndex, spliceSeries, type Currency, type FxSeries } from "../../engine/returns.ts";
 import { yearOnYearInflation, type FactorSeries, type WhatIfFactor } from "../../engine/whatif.ts";
-import { pgArray, resultRows, type Db } from "../db/database.ts";
+import type { Db } from "../db/database.ts";
+import { marketView, type MarketView } from "../market/market-view.ts";
+import { seriesOf } from "../market/snapshot.ts";
 
 interface Levels {
   dates: Int32Array;
@@ -45,23 +45,6 @@ const FROM_MACRO: Record<WhatIfFactor, boolean> = {
   inflation: true,
 };
 
-function toLevels(rows: Record<string, unknown>[], value: string): Map<string, Levels> {
-  const grouped = new Map<string, { dates: number[]; values: number[] }>();
-  for (const r of rows) {
-    const name = r.name as string;
-    let g = grouped.get(name);
-    if (!g) grouped.set(name, (g = { dates: [], values: [] }));
-    g.dates.push(dayNumber(r.date as string));
-    g.values.push(Number(r[value]));
-  }
-  return new Map(
-    [...grouped].map(([k, g]) => [
-      k,
-      { dates: Int32Array.from(g.dates), values: Float64Array.from(g.values) },
-    ]),
-  );
-}
-
 export interface LoadedFactors {
   readonly series: FactorSeries[];
   /** The series behind each factor, as the response names them ("STOXX50E_INDEX+GDAXI_INDEX"). */
@@ -70,6 +53,11 @@ export interface LoadedFactors {
 
 /** The what-if factor series of a portfolio currency, whole history, in two queries. */
 export async function loadFactors(db: Db, currency: Currency): Promise<LoadedFactors> {
+  return factorsAt(await marketView(db), currency);
+}
+
+/** loadFactors on a market view (also in the analytics workers). */
+export function factorsAt(view: MarketView, currency: Currency): LoadedFactors {
   const plan = FACTOR_SOURCES[currency];
   const priceNames: string[] = [];
   const macroNames: string[] = [];
@@ -79,18 +67,16 @@ export async function loadFactors(db: Db, currency: Currency): Promise<LoadedFac
   ][])
     for (const c of candidates)
       (FROM_MACRO[factor] ? macroNames : priceNames).push(c.series, ...(c.older ? [c.older] : []));
-  const [priceRows, macroRows] = await Promise.all([
-    db.execute(
-      sql`select symbol as name, date::text as date, close from prices where symbol = any(${pgArray(priceNames)}::text[]) order by symbol, date`,
-    ),
-    db.execute(
-      sql`select series as name, date::text as date, value from macro_values where series = any(${pgArray(macroNames)}::text[]) order by series, date`,
-    ),
-  ]);
-  const levels = new Map([
-    ...toLevels(resultRows(priceRows), "close"),
-    ...toLevels(resultRows(macroRows), "value"),
-  ]);
+  const levels = new Map<string, Levels>();
+  for (const name of priceNames) {
+    const i = view.snapshot.index.get(name);
+    if (i === undefined || view.todayIndex < 0) continue;
+    levels.set(name, seriesOf(view.snapshot, i, Number.NEGATIVE_INFINITY, view.todayIndex));
+  }
+  for (const name of macroNames) {
+    const m = macroUpToToday(view, name);
+    if (m) levels.set(name, m);
+  }
   const series: FactorSeries[] = [];
   const sources: LoadedFactors["sources"] = [];
   for (const [factor, candidates] of Object.entries(plan) as [
@@ -118,17 +104,24 @@ export async function loadFactors(db: Db, currency: Currency): Promise<LoadedFac
   return { series, sources };
 }
 
+/** A macro series up to the market's today. */
+function macroUpToToday(view: MarketView, name: string): Levels | null {
+  const m = view.snapshot.macroByName.get(name);
+  if (!m || view.todayIndex < 0) return null;
+  const today = view.snapshot.calendar[view.todayIndex]!;
+  let n = m.dates.length;
+  while (n > 0 && m.dates[n - 1]! > today) n--;
+  return { dates: m.dates.subarray(0, n), values: m.values.subarray(0, n) };
+}
+
 /** EUR/USD for dates before the daily series: the monthly rates (fx/EURUSD_MONTHLY) spliced in. */
 export async function extendFx(db: Db, daily: FxSeries | null): Promise<FxSeries | null> {
-  const monthly = toLevels(
-    resultRows(
-      await db.execute(
-        sql`select series as name, date::text as date, value from macro_values where series = 'EURUSD_MONTHLY' order by date`,
-      ),
-    ),
-    "value",
-  ).get("EURUSD_MONTHLY");
-  if (!monthly) return daily;
+  return extendFxAt(await marketView(db), daily);
+}
+
+export function extendFxAt(view: MarketView, daily: FxSeries | null): FxSeries | null {
+  const monthly = macroUpToToday(view, "EURUSD_MONTHLY");
+  if (!monthly || monthly.dates.length === 0) return daily;
   if (!daily) return { dates: monthly.dates, rates: monthly.values };
   const s = spliceSeries(monthly, { dates: daily.dates, values: daily.rates });
   return { dates: s.dates, rates: s.values };

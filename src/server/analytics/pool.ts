@@ -13,25 +13,51 @@ export class TaskError extends Error {
   }
 }
 
+/** The queue is full: the caller should answer 503 with Retry-After. */
+export class PoolBusy extends Error {
+  readonly retryAfterSeconds: number;
+  constructor(retryAfterSeconds: number) {
+    super("the analytics queue is full");
+    this.name = "PoolBusy";
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
 interface Job {
   readonly id: number;
   readonly task: TaskName;
   readonly input: unknown;
+  readonly heavy: boolean;
   readonly resolve: (value: unknown) => void;
   readonly reject: (error: Error) => void;
 }
 
+export interface RunOptions {
+  /** A long job (many assets, many paths): at most all workers but one run such jobs at once. */
+  readonly heavy?: boolean;
+}
+
 export interface AnalyticsPool {
-  run<T>(task: TaskName, input: unknown): Promise<T>;
+  run<T>(task: TaskName, input: unknown, options?: RunOptions): Promise<T>;
   close(): Promise<void>;
+}
+
+export interface PoolOptions {
+  readonly size?: number;
+  /** Jobs waiting beyond this are refused at once (PoolBusy), never left to wait without bound. */
+  readonly maxQueued?: number;
 }
 
 /**
  * Worker threads that run the engine, so a long computation (Monte Carlo, a large optimisation)
- * never delays another request: the HTTP thread only queues jobs and answers. A crashed worker is
- * replaced and its job fails; queued jobs go on.
+ * never delays another request: the HTTP thread only queues jobs and answers. The queue is
+ * bounded (a full queue refuses at once), and heavy jobs never take every worker, so a short job
+ * always finds one soon. A crashed worker is replaced and its job fails; queued jobs go on.
  */
-export function createAnalyticsPool(size = Math.max(2, availableParallelism())): AnalyticsPool {
+export function createAnalyticsPool(options: PoolOptions | number = {}): AnalyticsPool {
+  const { size = Math.max(2, availableParallelism()), maxQueued = 256 } =
+    typeof options === "number" ? { size: options } : options;
+  const maxHeavy = Math.max(1, size - 1);
   const queue: Job[] = [];
   const idle: Worker[] = [];
   const busy = new Map<Worker, Job>();
@@ -73,23 +99,45 @@ export function createAnalyticsPool(size = Math.max(2, availableParallelism())):
     idle.push(worker);
   };
 
+  const heavyRunning = () => {
+    let n = 0;
+    for (const job of busy.values()) if (job.heavy) n++;
+    return n;
+  };
+
   const dispatch = () => {
     while (idle.length && queue.length) {
+      // The first job that may run: a heavy one waits while the other heavy ones fill their share.
+      const at = heavyRunning() >= maxHeavy ? queue.findIndex((j) => !j.heavy) : 0;
+      if (at < 0) return;
+      const [job] = queue.splice(at, 1);
       const worker = idle.pop()!;
-      const job = queue.shift()!;
-      busy.set(worker, job);
-      worker.postMessage({ id: job.id, task: job.task, input: job.input });
+      busy.set(worker, job!);
+      worker.postMessage({ id: job!.id, task: job!.task, input: job!.input });
     }
   };
 
   for (let i = 0; i < size; i++) spawn();
 
   return {
-    run<T>(task: TaskName, input: unknown) {
+    run<T>(task: TaskName, input: unknown, runOptions: RunOptions = {}) {
       if (closed) return Promise.reject(new Error("the analytics pool is closed"));
       return new Promise<T>((resolve, reject) => {
-        queue.push({ id: nextId++, task, input, resolve: resolve as (v: unknown) => void, reject });
+        const job: Job = {
+          id: nextId++,
+          task,
+          input,
+          heavy: runOptions.heavy ?? false,
+          resolve: resolve as (v: unknown) => void,
+          reject,
+        };
+        queue.push(job);
         dispatch();
+        // Still waiting, and the queue is over its bound: refused at once.
+        if (queue.length > maxQueued && queue.includes(job)) {
+          queue.splice(queue.indexOf(job), 1);
+          reject(new PoolBusy(Math.max(1, Math.ceil(queue.length / (size * 50)))));
+        }
       });
     },
     async close() {

@@ -1,8 +1,9 @@
-import { sql } from "drizzle-orm";
 import type { AssetInfo } from "../../engine/breakdown.ts";
 import { dayNumber } from "../../engine/dates.ts";
 import type { FxSeries, PriceSeries } from "../../engine/returns.ts";
-import { pgArray, resultRows, type Db } from "../db/database.ts";
+import type { Db } from "../db/database.ts";
+import { marketView, type MarketView } from "../market/market-view.ts";
+import { isoOf, lastIndexOf, seriesOf } from "../market/snapshot.ts";
 
 export interface LoadedAsset {
   readonly symbol: string;
@@ -12,83 +13,84 @@ export interface LoadedAsset {
 }
 
 /**
- * Loads the closes of several assets from `from` (ISO day) on, in one query, with what the
- * breakdown needs. Unknown symbols are reported, not silently dropped.
+ * The closes of several assets from `from` (ISO day) up to the market's today, with what the
+ * breakdown needs, read from the in-memory market. Unknown symbols are reported, not dropped.
  */
 export async function loadAssets(
   db: Db,
   symbols: readonly string[],
   from: string,
 ): Promise<{ assets: LoadedAsset[]; unknown: string[] }> {
-  const meta = resultRows(
-    await db.execute(
-      sql`select symbol, name, exchange, asset_class, currency, sector, region from assets where symbol = any(${pgArray(symbols)}::text[])`,
-    ),
-  );
-  const bySymbol = new Map(meta.map((m) => [m.symbol as string, m]));
-  const unknown = symbols.filter((s) => !bySymbol.has(s));
-  const rows = resultRows(
-    await db.execute(
-      sql`select symbol, date::text as date, close from prices where symbol = any(${pgArray(symbols)}::text[]) and date >= ${from}::date order by symbol, date`,
-    ),
-  );
-  const grouped = new Map<string, { dates: number[]; closes: number[] }>();
-  for (const r of rows) {
-    const symbol = r.symbol as string;
-    let g = grouped.get(symbol);
-    if (!g) grouped.set(symbol, (g = { dates: [], closes: [] }));
-    g.dates.push(dayNumber(r.date as string));
-    g.closes.push(Number(r.close));
-  }
+  return assetsAt(await marketView(db), symbols, from);
+}
+
+/** loadAssets on a market view (also in the analytics workers). */
+export function assetsAt(
+  view: MarketView,
+  symbols: readonly string[],
+  from: string,
+): { assets: LoadedAsset[]; unknown: string[] } {
+  const s = view.snapshot;
+  const fromDay = dayNumber(from);
   const assets: LoadedAsset[] = [];
+  const unknown: string[] = [];
   for (const symbol of symbols) {
-    const m = bySymbol.get(symbol);
-    const g = grouped.get(symbol);
-    if (!m || !g) continue;
-    const currency = m.currency === "USD" ? "USD" : "EUR";
+    const i = s.index.get(symbol);
+    const series =
+      i === undefined || view.todayIndex < 0 ? null : seriesOf(s, i, fromDay, view.todayIndex);
+    if (i === undefined || !series || series.dates.length === 0) {
+      unknown.push(symbol);
+      continue;
+    }
+    const m = s.assets[i]!;
     assets.push({
       symbol,
-      name: m.name as string,
+      name: m.name,
       info: {
         symbol,
-        currency: m.currency as string,
-        ...(m.exchange ? { exchange: m.exchange as string } : {}),
-        ...(m.asset_class ? { assetClass: m.asset_class as string } : {}),
-        ...(m.sector ? { sector: m.sector as string } : {}),
-        ...(m.region ? { region: m.region as string } : {}),
+        currency: m.currency,
+        ...(m.exchange ? { exchange: m.exchange } : {}),
+        ...(m.assetClass ? { assetClass: m.assetClass } : {}),
+        ...(m.sector ? { sector: m.sector } : {}),
+        ...(m.region ? { region: m.region } : {}),
       },
-      series: { dates: Int32Array.from(g.dates), prices: Float64Array.from(g.closes), currency },
+      series: {
+        dates: series.dates,
+        prices: series.values,
+        currency: m.currency === "USD" ? "USD" : "EUR",
+      },
     });
   }
-  return {
-    assets,
-    unknown: unknown.concat(symbols.filter((s) => bySymbol.has(s) && !grouped.has(s))),
-  };
+  return { assets, unknown };
 }
 
-/** Daily EUR/USD (USD per EUR) from the EURUSD series. */
+/** Daily EUR/USD (USD per EUR) from the EURUSD series, up to the market's today. */
 export async function loadFx(db: Db, from: string): Promise<FxSeries | null> {
-  const rows = resultRows(
-    await db.execute(
-      sql`select date::text as date, close from prices where symbol = 'EURUSD' and date >= ${from}::date order by date`,
-    ),
-  );
-  if (rows.length === 0) return null;
-  return {
-    dates: Int32Array.from(rows, (r) => dayNumber(r.date as string)),
-    rates: Float64Array.from(rows, (r) => Number(r.close)),
-  };
+  return fxAt(await marketView(db), from);
 }
 
-/** The last day with a price of each symbol. */
+export function fxAt(view: MarketView, from: string): FxSeries | null {
+  const i = view.snapshot.index.get("EURUSD");
+  if (i === undefined || view.todayIndex < 0) return null;
+  const s = seriesOf(view.snapshot, i, dayNumber(from), view.todayIndex);
+  return s.dates.length ? { dates: s.dates, rates: s.values } : null;
+}
+
+/** The last day with a price of each symbol, up to the market's today. */
 export async function lastPriceDays(
   db: Db,
   symbols: readonly string[],
 ): Promise<Map<string, string>> {
-  const rows = resultRows(
-    await db.execute(
-      sql`select symbol, max(date)::text as last from prices where symbol = any(${pgArray(symbols)}::text[]) group by symbol`,
-    ),
-  );
-  return new Map(rows.map((r) => [r.symbol as string, r.last as string]));
+  return lastDaysAt(await marketView(db), symbols);
+}
+
+export function lastDaysAt(view: MarketView, symbols: readonly string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const symbol of symbols) {
+    const i = view.snapshot.index.get(symbol);
+    if (i === undefined || view.todayIndex < 0) continue;
+    const k = lastIndexOf(view.snapshot, i, view.todayIndex);
+    if (k >= 0) out.set(symbol, isoOf(view.snapshot, k));
+  }
+  return out;
 }

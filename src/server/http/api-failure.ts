@@ -6,12 +6,20 @@ export class ApiFailure extends Error {
   readonly status: ContentfulStatusCode;
   readonly msgCode: MsgCode;
   readonly issues: readonly ValidationIssue[] | undefined;
+  /** Headers the answer carries (e.g. Retry-After). */
+  readonly headers: Readonly<Record<string, string>>;
 
-  constructor(status: ContentfulStatusCode, msgCode: MsgCode, issues?: readonly ValidationIssue[]) {
+  constructor(
+    status: ContentfulStatusCode,
+    msgCode: MsgCode,
+    issues?: readonly ValidationIssue[],
+    headers: Readonly<Record<string, string>> = {},
+  ) {
     super(msgCode);
     this.name = "ApiFailure";
     this.status = status;
     this.msgCode = msgCode;
     this.issues = issues;
+    this.headers = headers;
   }
 }

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { pgArray, resultRows, type Db } from "../db/database.ts";
 import { appMeta, assets } from "../db/schema.ts";
 import type { Dataset, Series } from "./dataset.ts";
+import { bumpMarketVersion, invalidateMarket } from "./market-view.ts";
 
 export interface ImportStats {
   readonly assets: number;
@@ -30,7 +31,7 @@ export async function importDataset(
   dataset: Dataset,
   source: MarketSource = "imported",
 ): Promise<ImportStats> {
-  return db.transaction(async (tx) => {
+  const stats = await db.transaction(async (tx) => {
     for (const a of dataset.assets) {
       const values = {
         symbol: a.symbol,
@@ -84,8 +85,12 @@ export async function importDataset(
       .insert(appMeta)
       .values({ key: "market_source", value: source })
       .onConflictDoUpdate({ target: appMeta.key, set: { value: source, updatedAt: sql`now()` } });
+    // Every instance sees the new data at its next version check (docs/market-data.md).
+    await bumpMarketVersion(tx);
     const today = resultRows(await tx.execute(sql`select max(date)::text as today from prices`))[0]
       ?.today as string | null;
     return { assets: dataset.assets.length, priceRows, macroRows, today: today ?? null };
   });
+  invalidateMarket(db);
+  return stats;
 }

@@ -1,21 +1,16 @@
-import { and, asc, eq, gte, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { AssetQuery, AssetSummary, HistoryRange, MarketToday } from "../../contract/market.ts";
-import { resultRows, type Db } from "../db/database.ts";
-import { readMeta } from "../db/app-meta.ts";
-import { assets, prices } from "../db/schema.ts";
+import { dayNumber, isoDate } from "../../engine/dates.ts";
+import type { Db } from "../db/database.ts";
+import { marketView, type MarketView } from "./market-view.ts";
+import { isoOf, lastIndexOf, seriesOf, type MarketSnapshot } from "./snapshot.ts";
 
 /** An asset is stale when its last price is more than this many days before the market's today. */
 export const STALE_AFTER_DAYS = 14;
 
+/** The market's today, its source and how many instruments it has (from memory: no scan). */
 export async function marketToday(db: Db): Promise<MarketToday> {
-  const [row] = resultRows(
-    await db.execute(
-      sql`select max(date)::text as today, (select count(*)::int from assets) as n from prices`,
-    ),
-  );
-  const source = (await readMeta(db, "market_source")) as MarketToday["source"] | null;
-  const today = (row?.today as string | null) ?? null;
-  return { today, source: today ? (source ?? "imported") : "empty", assets: Number(row?.n ?? 0) };
+  const view = await marketView(db);
+  return { today: view.today, source: view.source, assets: view.snapshot.assets.length };
 }
 
 /** An ISO day moved by a number of calendar days (negative: earlier). */
@@ -25,60 +20,65 @@ export const shiftDays = (iso: string, days: number): string => {
   return d.toISOString().slice(0, 10);
 };
 
-/** Lists assets by product, exchange, asset class, region and name; stale ones only on request. */
-export async function listAssets(db: Db, query: AssetQuery): Promise<AssetSummary[]> {
-  const { today } = await marketToday(db);
-  const filters: SQL[] = [];
-  if (query.product === "simMonk") filters.push(eq(assets.universe, "simAssets"));
-  else if (query.product) filters.push(eq(assets.universe, query.product));
-  if (query.exchange) filters.push(eq(assets.exchange, query.exchange));
-  if (query.assetClass) filters.push(eq(assets.assetClass, query.assetClass));
-  if (query.region) filters.push(eq(assets.region, query.region));
-  if (query.q) {
-    const like = `%${query.q.replace(/[%_\\]/g, (m) => `\\${m}`)}%`;
-    filters.push(or(ilike(assets.name, like), ilike(assets.symbol, like))!);
-  }
-  const rows = resultRows(
-    await db.execute(sql`
-      select ${assets}.*, r.first::text as first_date, r.last::text as last_date
-      from ${assets}
-      left join lateral (select min(date) as first, max(date) as last from ${prices} p where p.symbol = ${assets.symbol}) r on true
-      ${filters.length ? sql`where ${and(...filters)}` : sql``}
-      order by ${assets.universe}, ${assets.exchange} nulls last, ${assets.assetClass} nulls last, ${assets.name}`),
-  );
-  const staleBefore = today ? shiftDays(today, -STALE_AFTER_DAYS) : null;
-  const list = rows.map((r) => toSummary(r, staleBefore));
-  return query.includeStale === "true" ? list : list.filter((a) => !a.stale);
+/** Every asset as of the market's today: its first and last day with a price up to today. */
+function summaries(view: MarketView): AssetSummary[] {
+  const s = view.snapshot;
+  const staleBefore = view.today ? shiftDays(view.today, -STALE_AFTER_DAYS) : null;
+  return s.assets.map((a, i) => {
+    const lastIndex = view.todayIndex < 0 ? -1 : lastIndexOf(s, i, view.todayIndex);
+    const lastDate = lastIndex < 0 ? null : isoOf(s, lastIndex);
+    return {
+      symbol: a.symbol,
+      name: a.name,
+      kind: a.kind,
+      universe: a.universe as AssetSummary["universe"],
+      exchange: a.exchange,
+      assetClass: a.assetClass,
+      region: a.region,
+      country: a.country,
+      currency: a.currency,
+      sector: a.sector,
+      firstDate: lastIndex < 0 ? null : isoOf(s, s.first[i]!),
+      lastDate,
+      stale: lastDate === null || (staleBefore !== null && lastDate < staleBefore),
+    };
+  });
 }
 
-function toSummary(r: Record<string, unknown>, staleBefore: string | null): AssetSummary {
-  const lastDate = (r.last_date as string | null) ?? null;
-  return {
-    symbol: r.symbol as string,
-    name: r.name as string,
-    kind: r.kind as string,
-    universe: r.universe as AssetSummary["universe"],
-    exchange: (r.exchange as string | null) ?? null,
-    assetClass: (r.asset_class as string | null) ?? null,
-    region: (r.region as string | null) ?? null,
-    country: (r.country as string | null) ?? null,
-    currency: r.currency as string,
-    sector: (r.sector as string | null) ?? null,
-    firstDate: (r.first_date as string | null) ?? null,
-    lastDate,
-    stale: lastDate === null || (staleBefore !== null && lastDate < staleBefore),
-  };
+/** The summaries of a view, made once per snapshot and day (both immutable). */
+const summaryCache = new WeakMap<MarketSnapshot, { todayIndex: number; list: AssetSummary[] }>();
+function summariesOf(view: MarketView): AssetSummary[] {
+  const hit = summaryCache.get(view.snapshot);
+  if (hit && hit.todayIndex === view.todayIndex) return hit.list;
+  const list = summaries(view);
+  summaryCache.set(view.snapshot, { todayIndex: view.todayIndex, list });
+  return list;
+}
+
+const universeOrder = (a: AssetSummary) =>
+  `${a.universe}\u0000${a.exchange ?? "\uffff"}\u0000${a.assetClass ?? "\uffff"}\u0000${a.name}`;
+
+/** Lists assets by product, exchange, asset class, region and name; stale ones only on request. */
+export async function listAssets(db: Db, query: AssetQuery): Promise<AssetSummary[]> {
+  const view = await marketView(db);
+  const q = query.q?.toLocaleLowerCase();
+  const universe = query.product === "simMonk" ? "simAssets" : query.product;
+  const list = summariesOf(view).filter(
+    (a) =>
+      (!universe || a.universe === universe) &&
+      (!query.exchange || a.exchange === query.exchange) &&
+      (!query.assetClass || a.assetClass === query.assetClass) &&
+      (!query.region || a.region === query.region) &&
+      (!q || a.name.toLocaleLowerCase().includes(q) || a.symbol.toLocaleLowerCase().includes(q)) &&
+      (query.includeStale === "true" || !a.stale),
+  );
+  return list.sort((a, b) => (universeOrder(a) < universeOrder(b) ? -1 : 1));
 }
 
 export async function assetSummary(db: Db, symbol: string): Promise<AssetSummary | null> {
-  const { today } = await marketToday(db);
-  const rows = resultRows(
-    await db.execute(sql`
-      select a.*, (select min(date)::text from ${prices} p where p.symbol = a.symbol) as first_date,
-             (select max(date)::text from ${prices} p where p.symbol = a.symbol) as last_date
-      from ${assets} a where a.symbol = ${symbol}`),
-  );
-  return rows[0] ? toSummary(rows[0], today ? shiftDays(today, -STALE_AFTER_DAYS) : null) : null;
+  const view = await marketView(db);
+  const i = view.snapshot.index.get(symbol);
+  return i === undefined ? null : summariesOf(view)[i]!;
 }
 
 const rangeMonths: Record<Exclude<HistoryRange, "max">, number> = {
@@ -90,33 +90,31 @@ const rangeMonths: Record<Exclude<HistoryRange, "max">, number> = {
   "5y": 60,
 };
 
-/** Closing prices of an asset over a range ending at its last price. */
+/** Closing prices of an asset over a range ending at its last price (up to the market's today). */
 export async function priceHistory(
   db: Db,
   symbol: string,
   range: HistoryRange,
   lastDate: string,
 ): Promise<{ dates: string[]; closes: number[] }> {
-  const filters = [eq(prices.symbol, symbol)];
+  const view = await marketView(db);
+  const i = view.snapshot.index.get(symbol);
+  if (i === undefined || view.todayIndex < 0) return { dates: [], closes: [] };
+  let from = Number.NEGATIVE_INFINITY;
   if (range !== "max") {
     const d = new Date(`${lastDate}T00:00:00Z`);
     d.setUTCMonth(d.getUTCMonth() - rangeMonths[range]);
-    filters.push(gte(prices.date, d.toISOString().slice(0, 10)));
+    from = dayNumber(d.toISOString().slice(0, 10));
   }
-  const rows = await db
-    .select({ date: prices.date, close: prices.close })
-    .from(prices)
-    .where(and(...filters))
-    .orderBy(asc(prices.date));
-  return { dates: rows.map((r) => r.date), closes: rows.map((r) => r.close) };
+  const s = seriesOf(view.snapshot, i, from, view.todayIndex);
+  return { dates: Array.from(s.dates, isoDate), closes: Array.from(s.values) };
 }
 
-/** The last `count` closes of an asset (for volatility windows). */
+/** The last `count` closes of an asset up to the market's today (for volatility windows). */
 export async function lastCloses(db: Db, symbol: string, count: number): Promise<Float64Array> {
-  const rows = resultRows(
-    await db.execute(
-      sql`select close from (select date, close from ${prices} where symbol = ${symbol} order by date desc limit ${count}) t order by date`,
-    ),
-  );
-  return Float64Array.from(rows, (r) => Number(r.close));
+  const view = await marketView(db);
+  const i = view.snapshot.index.get(symbol);
+  if (i === undefined || view.todayIndex < 0) return new Float64Array(0);
+  const s = seriesOf(view.snapshot, i, Number.NEGATIVE_INFINITY, view.todayIndex);
+  return s.values.slice(Math.max(0, s.values.length - count));
 }
