@@ -96,7 +96,11 @@ describe.each(databaseTargets)("market data on $name", (target) => {
       version: "test",
       mailer: { kind: "outbox", send: async () => {} },
       botCheck: { kind: "pow", challenge: async () => ({}), verify: async () => false },
-      pool: { run: async () => Promise.reject(new Error("unused")), close: async () => {} },
+      pool: {
+        run: async () => Promise.reject(new Error("unused")),
+        useSnapshot: () => {},
+        close: async () => {},
+      },
     });
 
   it("imports all or nothing, then only new days, and moves today forward", async () => {

@@ -5,11 +5,16 @@ import { benchmarkWindowDays, DEFAULT_BENCHMARK } from "../../engine/panel.ts";
 import { alignReturns } from "../../engine/returns.ts";
 import type { Db } from "../db/database.ts";
 import { ApiFailure } from "../http/api-failure.ts";
-import { marketToday, shiftDays, STALE_AFTER_DAYS } from "../market/repository.ts";
+import { marketView, type MarketView } from "../market/market-view.ts";
+import { shiftDays, STALE_AFTER_DAYS } from "../market/repository.ts";
 import type { AnalyticsPool } from "./pool.ts";
 import type { TaskName } from "./tasks.ts";
 import { PoolBusy, TaskError, type RunOptions } from "./pool.ts";
-import { lastPriceDays, loadAssets, loadFx } from "./series.ts";
+import { assetsAt, fxAt, lastDaysAt } from "./series.ts";
+import { refOf } from "./worker-market.ts";
+
+/** Runs an engine task: on the pool from the request thread, directly inside a worker. */
+export type Runner = <T>(task: TaskName, input: unknown, options?: RunOptions) => Promise<T>;
 
 export interface PortfolioRequest {
   readonly currency: "EUR" | "USD";
@@ -31,6 +36,11 @@ export interface HistoryNeed {
  * aligned on the days they share, with the window that will be used and the assets that limit it.
  */
 export async function preparePortfolio(db: Db, request: PortfolioRequest, need: HistoryNeed = {}) {
+  return prepareAt(await marketView(db), request, need);
+}
+
+/** preparePortfolio on a market view (inside the analytics workers). */
+export function prepareAt(view: MarketView, request: PortfolioRequest, need: HistoryNeed = {}) {
   const symbols = request.assets.map((a) => a.symbol);
   const duplicates = symbols.filter((s, i) => symbols.indexOf(s) !== i);
   if (duplicates.length)
@@ -39,22 +49,20 @@ export async function preparePortfolio(db: Db, request: PortfolioRequest, need: 
       "INVALID_REQUEST",
       duplicates.map((s) => ({ path: "assets", message: `${s} appears twice` })),
     );
-  const market = await marketToday(db);
+  const market = view;
   if (!market.today) throw new ApiFailure(422, "NOT_ENOUGH_HISTORY");
   const benchmark = request.benchmark ?? DEFAULT_BENCHMARK;
   const wanted = need.days ?? benchmarkWindowDays(benchmark);
   // The window ends on the last day every asset has a price (assets can stop trading); load enough
   // calendar days before it for the window, with room for holidays.
-  const lastDays = await lastPriceDays(db, symbols);
+  const lastDays = lastDaysAt(view, symbols);
   const commonEnd = symbols.reduce((min, s) => {
     const last = lastDays.get(s);
     return last && last < min ? last : min;
   }, market.today);
   const from = need.from ?? shiftDays(commonEnd, -Math.ceil(wanted * 1.6) - 60);
-  const [{ assets, unknown }, fx] = await Promise.all([
-    loadAssets(db, symbols, from),
-    loadFx(db, from),
-  ]);
+  const { assets, unknown } = assetsAt(view, symbols, from);
+  const fx = fxAt(view, from);
   if (unknown.length)
     throw new ApiFailure(
       400,
@@ -111,28 +119,51 @@ export async function runTask<T>(
   }
 }
 
+/**
+ * Hands a whole request to the worker pool: the worker reads the market from its copy of the
+ * snapshot (shared memory, no copy), prepares, computes and shapes the answer; the request thread
+ * only validates, waits and answers (docs/architecture.md).
+ */
+export async function onWorkers<T>(
+  db: Db,
+  pool: AnalyticsPool,
+  task: TaskName,
+  request: unknown,
+  options: RunOptions = {},
+): Promise<T> {
+  const view = await marketView(db);
+  pool.useSnapshot(view.snapshot);
+  return runTask<T>(pool, task, { market: refOf(view), request }, options);
+}
+
 /** Analyses a portfolio given by its assets and amounts (saved or not), on the engine's worker pool. */
-export async function analyse(
+export function analyse(
   db: Db,
   pool: AnalyticsPool,
   request: AnalyseRequest,
 ): Promise<AnalysisResponse> {
-  const p = await preparePortfolio(db, request);
+  return onWorkers(db, pool, "analyseRequest", request, {
+    heavy: request.assets.length > HEAVY_ASSETS || (request.monteCarlo?.paths ?? 0) > 20_000,
+  });
+}
+
+/** The analysis on a market view, with the engine run by `run` (inside a worker: directly). */
+export async function analyseAt(
+  view: MarketView,
+  run: Runner,
+  request: AnalyseRequest,
+): Promise<AnalysisResponse> {
+  const p = prepareAt(view, request);
   const { assets, aligned, benchmark, amounts } = p;
-  const result = await runTask<PortfolioAnalysis>(
-    pool,
-    "analyse",
-    {
-      panel: aligned.panel,
-      amounts,
-      currency: request.currency,
-      benchmark,
-      fx: { returns: aligned.fxReturns, foreign: aligned.foreign },
-      assetInfo: assets.map((a) => a.info),
-      ...(request.monteCarlo ? { monteCarlo: request.monteCarlo } : {}),
-    },
-    { heavy: assets.length > HEAVY_ASSETS || (request.monteCarlo?.paths ?? 0) > 20_000 },
-  );
+  const result = await run<PortfolioAnalysis>("analyse", {
+    panel: aligned.panel,
+    amounts,
+    currency: request.currency,
+    benchmark,
+    fx: { returns: aligned.fxReturns, foreign: aligned.foreign },
+    assetInfo: assets.map((a) => a.info),
+    ...(request.monteCarlo ? { monteCarlo: request.monteCarlo } : {}),
+  });
   const n = assets.length;
   const total = result.totalInvested;
   return {

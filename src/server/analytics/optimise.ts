@@ -6,23 +6,35 @@ import type {
 } from "../../contract/analytics.ts";
 import type { SimulationResult } from "../../engine/simulate.ts";
 import type { Db } from "../db/database.ts";
-import { preparePortfolio, runTask } from "./analyse.ts";
+import type { MarketView } from "../market/market-view.ts";
+import { HEAVY_ASSETS, onWorkers, prepareAt, type Runner } from "./analyse.ts";
 import type { AnalyticsPool } from "./pool.ts";
 import type { OptimiseOutput } from "./tasks.ts";
 
-export async function optimisePortfolio(
+/** Optimises a portfolio, wholly on the worker pool. */
+export function optimisePortfolio(
   db: Db,
   pool: AnalyticsPool,
   request: OptimiseRequest,
 ): Promise<OptimiseResponse> {
+  return onWorkers(db, pool, "optimiseRequest", request, {
+    heavy: request.assets.length > HEAVY_ASSETS,
+  });
+}
+
+export async function optimiseAt(
+  view: MarketView,
+  run: Runner,
+  request: OptimiseRequest,
+): Promise<OptimiseResponse> {
   // Amounts of zero are allowed here: an asset of the universe the optimiser may add.
-  const p = await preparePortfolio(db, {
+  const p = prepareAt(view, {
     ...request,
     assets: request.assets.map((a) => ({ symbol: a.symbol, amount: Math.max(a.amount, 1e-9) })),
   });
   const total = request.assets.reduce((s, a) => s + a.amount, 0);
   const keep = request.assets.flatMap((a, i) => (a.keep ? [i] : []));
-  const out = await runTask<OptimiseOutput>(pool, "optimise", {
+  const out = await run<OptimiseOutput>("optimise", {
     panel: p.aligned.panel,
     amounts: p.amounts,
     benchmark: p.benchmark,
@@ -65,15 +77,26 @@ export async function optimisePortfolio(
   };
 }
 
-export async function simulatePortfolio(
+/** Simulates investing in a portfolio, wholly on the worker pool. */
+export function simulatePortfolio(
   db: Db,
   pool: AnalyticsPool,
   request: SimulateRequest,
 ): Promise<SimulateResponse> {
-  const p = await preparePortfolio(db, request);
+  return onWorkers(db, pool, "simulateRequest", request, {
+    heavy: request.assets.length > HEAVY_ASSETS || (request.paths ?? 10_000) > 20_000,
+  });
+}
+
+export async function simulateAt(
+  view: MarketView,
+  run: Runner,
+  request: SimulateRequest,
+): Promise<SimulateResponse> {
+  const p = prepareAt(view, request);
   const paths = request.paths ?? 10_000;
   const seed = request.seed ?? 1;
-  const result = await runTask<SimulationResult>(pool, "simulate", {
+  const result = await run<SimulationResult>("simulate", {
     panel: p.aligned.panel,
     amounts: p.amounts,
     benchmark: p.benchmark,

@@ -1,6 +1,9 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import type { EngineErrorCode } from "../../engine/errors.ts";
+import type { MarketSnapshot, SnapshotTransfer } from "../market/snapshot.ts";
+import { transferOf } from "../market/snapshot.ts";
+import { ApiFailure } from "../http/api-failure.ts";
 import type { TaskName } from "./tasks.ts";
 
 /** A failure inside a task, with the engine's error code when it was an EngineError. */
@@ -39,6 +42,8 @@ export interface RunOptions {
 
 export interface AnalyticsPool {
   run<T>(task: TaskName, input: unknown, options?: RunOptions): Promise<T>;
+  /** Sends the market's snapshot to every worker (once per version; its buffers are shared). */
+  useSnapshot(snapshot: MarketSnapshot): void;
   close(): Promise<void>;
 }
 
@@ -63,23 +68,31 @@ export function createAnalyticsPool(options: PoolOptions | number = {}): Analyti
   const busy = new Map<Worker, Job>();
   let nextId = 1;
   let closed = false;
+  let market: SnapshotTransfer | null = null;
+  const workers = new Set<Worker>();
 
   const spawn = () => {
     const worker = new Worker(new URL("./worker.ts", import.meta.url));
+    workers.add(worker);
     worker.on(
       "message",
       (message: {
         id: number;
         result?: unknown;
-        error?: { name: string; message: string; code: EngineErrorCode | null };
+        error?: {
+          name: string;
+          message: string;
+          code: EngineErrorCode | null;
+          api?: Pick<ApiFailure, "status" | "msgCode" | "issues" | "headers">;
+        };
       }) => {
         const job = busy.get(worker);
         busy.delete(worker);
         if (job && job.id === message.id) {
-          if (message.error)
-            job.reject(
-              new TaskError(message.error.name, message.error.message, message.error.code),
-            );
+          const e = message.error;
+          if (e?.api)
+            job.reject(new ApiFailure(e.api.status, e.api.msgCode, e.api.issues, e.api.headers));
+          else if (e) job.reject(new TaskError(e.name, e.message, e.code));
           else job.resolve(message.result);
         }
         idle.push(worker);
@@ -87,6 +100,9 @@ export function createAnalyticsPool(options: PoolOptions | number = {}): Analyti
       },
     );
     worker.on("error", (error) => {
+      workers.delete(worker);
+      const at = idle.indexOf(worker);
+      if (at >= 0) idle.splice(at, 1);
       const job = busy.get(worker);
       busy.delete(worker);
       job?.reject(error);
@@ -96,6 +112,7 @@ export function createAnalyticsPool(options: PoolOptions | number = {}): Analyti
       }
     });
     worker.unref();
+    if (market) worker.postMessage({ snapshot: market });
     idle.push(worker);
   };
 
@@ -139,6 +156,12 @@ export function createAnalyticsPool(options: PoolOptions | number = {}): Analyti
           reject(new PoolBusy(Math.max(1, Math.ceil(queue.length / (size * 50)))));
         }
       });
+    },
+    useSnapshot(snapshot: MarketSnapshot) {
+      if (market?.version === snapshot.version) return;
+      market = transferOf(snapshot);
+      // Messages are handled in order: every task posted after this sees the new snapshot.
+      for (const worker of workers) worker.postMessage({ snapshot: market });
     },
     async close() {
       closed = true;

@@ -1,4 +1,14 @@
+import type {
+  AnalyseRequest,
+  OptimiseRequest,
+  SimulateRequest,
+  WhatIfRequest,
+} from "../../contract/analytics.ts";
 import { analysePortfolio, type AnalysisInput } from "../../engine/analysis.ts";
+import { analyseAt, type Runner } from "./analyse.ts";
+import { optimiseAt, simulateAt } from "./optimise.ts";
+import { whatIfAt } from "./whatif.ts";
+import { viewOfRef, type MarketRef } from "./worker-market.ts";
 import { estimateCovariance } from "../../engine/covariance.ts";
 import { matrix } from "../../engine/linalg.ts";
 import { minimumRiskWithCardinality } from "../../engine/optimize/cardinality.ts";
@@ -325,6 +335,16 @@ export function portfolioRisk(input: PortfolioRiskInput): {
   };
 }
 
+/** A whole API request run in a worker, on the market the request thread named. */
+interface RequestInput<R> {
+  readonly market: MarketRef;
+  readonly request: R;
+}
+
+/** The engine, called directly: what a request task runs inside its worker. */
+const direct: Runner = async <T>(task: TaskName, input: unknown) =>
+  (tasks[task] as (i: unknown) => T | Promise<T>)(input);
+
 /** The engine's work, run by the worker threads. */
 export const tasks = {
   analyse: (input: AnalysisInput) => analysePortfolio(input),
@@ -333,6 +353,14 @@ export const tasks = {
   whatIf,
   universeStats,
   portfolioRisk,
+  analyseRequest: (input: RequestInput<AnalyseRequest>) =>
+    analyseAt(viewOfRef(input.market), direct, input.request),
+  optimiseRequest: (input: RequestInput<OptimiseRequest>) =>
+    optimiseAt(viewOfRef(input.market), direct, input.request),
+  simulateRequest: (input: RequestInput<SimulateRequest>) =>
+    simulateAt(viewOfRef(input.market), direct, input.request),
+  whatIfRequest: (input: RequestInput<WhatIfRequest>) =>
+    whatIfAt(viewOfRef(input.market), direct, input.request),
 } as const;
 
 export type TaskName = keyof typeof tasks;

@@ -8,8 +8,9 @@ import { isoDate } from "../../engine/dates.ts";
 import type { Sensitivities } from "../../engine/whatif.ts";
 import type { Db } from "../db/database.ts";
 import { ApiFailure } from "../http/api-failure.ts";
-import { preparePortfolio, runTask } from "./analyse.ts";
-import { extendFx, loadFactors } from "./factors.ts";
+import type { MarketView } from "../market/market-view.ts";
+import { HEAVY_ASSETS, onWorkers, prepareAt, type Runner } from "./analyse.ts";
+import { extendFxAt, factorsAt } from "./factors.ts";
 import type { AnalyticsPool } from "./pool.ts";
 import { SENSITIVITY_DAYS, type SensitivityFit, type WhatIfOutput } from "./tasks.ts";
 
@@ -39,7 +40,7 @@ function fitFigures(fit: SensitivityFit) {
 }
 
 /** A what-if of a portfolio given by its inputs: custom shocks, a real scenario or a backtest. */
-export async function whatIfPortfolio(
+export function whatIfPortfolio(
   db: Db,
   pool: AnalyticsPool,
   request: WhatIfRequest,
@@ -49,21 +50,30 @@ export async function whatIfPortfolio(
     throw new ApiFailure(400, "WHATIF_NEEDS_SHOCK", [
       { path: "shocks", message: "a custom what-if needs at least one non-null shock" },
     ]);
+  return onWorkers(db, pool, "whatIfRequest", request, {
+    heavy: request.assets.length > HEAVY_ASSETS,
+  });
+}
+
+export async function whatIfAt(
+  view: MarketView,
+  run: Runner,
+  request: WhatIfRequest,
+): Promise<WhatIfResponse> {
+  const kind = whatIfKind(request);
   const backtestDays = request.backTesting ? BACKTEST_WINDOWS[request.backTesting] : 0;
-  const [p, factors] = await Promise.all([
-    preparePortfolio(
-      db,
-      request,
-      kind === "backtest"
-        ? { days: backtestDays }
-        : kind === "scenario"
-          ? { days: SENSITIVITY_DAYS, minDays: 1, from: "1900-01-01" }
-          : { days: SENSITIVITY_DAYS, minDays: MIN_SENSITIVITY_DAYS },
-    ),
-    loadFactors(db, request.currency),
-  ]);
-  const fx = kind === "scenario" ? await extendFx(db, p.fx) : p.fx;
-  const out = await runTask<WhatIfOutput>(pool, "whatIf", {
+  const p = prepareAt(
+    view,
+    request,
+    kind === "backtest"
+      ? { days: backtestDays }
+      : kind === "scenario"
+        ? { days: SENSITIVITY_DAYS, minDays: 1, from: "1900-01-01" }
+        : { days: SENSITIVITY_DAYS, minDays: MIN_SENSITIVITY_DAYS },
+  );
+  const factors = factorsAt(view, request.currency);
+  const fx = kind === "scenario" ? extendFxAt(view, p.fx) : p.fx;
+  const out = await run<WhatIfOutput>("whatIf", {
     kind,
     currency: request.currency,
     panel: p.aligned.panel,
