@@ -8,7 +8,8 @@
  */
 import { EngineError } from "./errors.ts";
 import { cholesky, type Matrix } from "./linalg.ts";
-import { columnMeans, toColumns, validatePanel, type ReturnsPanel } from "./panel.ts";
+import { crossProductsOfRows } from "./kernels.ts";
+import { columnMeans, validatePanel, type ReturnsPanel } from "./panel.ts";
 
 export type CovarianceMethod = "sample" | "ewma" | "ledoit-wolf";
 export const DEFAULT_COVARIANCE_METHOD: CovarianceMethod = "ledoit-wolf";
@@ -29,43 +30,12 @@ export interface CovarianceEstimate {
   readonly ridge: number;
 }
 
-/**
- * C = scale * X X' for X given as n rows of length t (one asset's history each), symmetric fill:
- * only i <= j is computed.
- */
-export function crossProducts(cols: Float64Array, n: number, t: number, scale: number): Matrix {
-  const out = new Float64Array(n * n);
-  for (let i = 0; i < n; i++) {
-    const bi = i * t;
-    for (let j = i; j < n; j++) {
-      const bj = j * t;
-      let s0 = 0;
-      let s1 = 0;
-      let s = 0;
-      // Two accumulators break the dependency chain of the additions.
-      for (; s + 1 < t; s += 2) {
-        s0 += cols[bi + s]! * cols[bj + s]!;
-        s1 += cols[bi + s + 1]! * cols[bj + s + 1]!;
-      }
-      if (s < t) s0 += cols[bi + s]! * cols[bj + s]!;
-      const v = (s0 + s1) * scale;
-      out[i * n + j] = v;
-      out[j * n + i] = v;
-    }
-  }
-  return { rows: n, cols: n, data: out };
-}
-
 /** Unbiased sample covariance (divisor T - 1). */
 export function sampleCovariance(panel: ReturnsPanel): Matrix {
   validatePanel(panel, 2, "sampleCovariance");
-  const means = columnMeans(panel);
-  return crossProducts(
-    toColumns(panel, means),
-    panel.assets,
-    panel.observations,
-    1 / (panel.observations - 1),
-  );
+  const { assets: n, observations: t, data } = panel;
+  const g = crossProductsOfRows(data, n, t, 1 / (t - 1), columnMeans(panel));
+  return { rows: n, cols: n, data: g };
 }
 
 /**
@@ -77,15 +47,11 @@ export function ewmaCovariance(panel: ReturnsPanel, lambda = RISKMETRICS_LAMBDA)
   if (!(lambda > 0 && lambda < 1))
     throw new EngineError("INVALID_PARAMETER", `ewma: lambda must be in (0, 1), got ${lambda}`);
   const { assets: n, observations: t } = panel;
-  const cols = toColumns(panel);
   const norm = (1 - lambda) / (1 - lambda ** t);
   const root = new Float64Array(t);
   for (let s = 0; s < t; s++) root[s] = Math.sqrt(norm * lambda ** (t - 1 - s));
-  for (let i = 0; i < n; i++) {
-    const b = i * t;
-    for (let s = 0; s < t; s++) cols[b + s] = cols[b + s]! * root[s]!;
-  }
-  return crossProducts(cols, n, t, 1);
+  const g = crossProductsOfRows(panel.data, n, t, 1, undefined, root);
+  return { rows: n, cols: n, data: g };
 }
 
 /**
@@ -93,101 +59,82 @@ export function ewmaCovariance(panel: ReturnsPanel, lambda = RISKMETRICS_LAMBDA)
  * covariance S (divisor T, as in the paper) towards the constant-correlation matrix F
  * (f_ii = s_ii, f_ij = rbar sqrt(s_ii s_jj)) with intensity delta = max(0, min(1, kappa / T)),
  * kappa = (pi - rho) / gamma. Assets with zero variance are left out of rbar and get f_ij = 0.
+ *
+ * Cost: one cross-product kernel (S) and two passes over the days. The paper's sums over pairs of
+ * fourth moments collapse to sums over days (x the centred returns, sd_i = sqrt(s_ii), V the assets
+ * with s_ii > 0):
+ *   pi    = sum_ij (sum_k x_ki^2 x_kj^2 / T - s_ij^2) = sum_k (sum_i x_ki^2)^2 / T - sum_ij s_ij^2
+ *   theta = sum_{i != j in V} (sd_j / sd_i) (sum_k x_ki^3 x_kj / T - s_ii s_ij)
+ *         = sum_k sum_{i in V} (x_ki^3 / sd_i) (u_k - sd_i x_ki) / T - sum_{i != j in V} sd_i sd_j s_ij,
+ *           u_k = sum_{j in V} sd_j x_kj
+ * and rho = sum_i (sum_k x_ki^4 / T - s_ii^2) + rbar theta: the same figures, O(nT + n^2) beyond S.
  */
 export function ledoitWolfCovariance(panel: ReturnsPanel): { matrix: Matrix; shrinkage: number } {
   validatePanel(panel, 2, "ledoitWolfCovariance");
-  const { assets: n, observations: t } = panel;
-  const x = toColumns(panel, columnMeans(panel));
+  const { assets: n, observations: t, data } = panel;
+  const means = columnMeans(panel);
   const invT = 1 / t;
-  const s = new Float64Array(n * n);
+  const s = crossProductsOfRows(data, n, t, invT, means);
   const sd = new Float64Array(n);
-  let piSum = 0;
+  // sd_i and 1 / sd_i for the assets that moved, 0 for the others (they drop out of u and theta).
+  const sdValid = new Float64Array(n);
+  const invSd = new Float64Array(n);
   for (let i = 0; i < n; i++) {
-    const b = i * t;
-    let m2 = 0;
-    let m4 = 0;
-    for (let k = 0; k < t; k++) {
-      const a2 = x[b + k]! * x[b + k]!;
-      m2 += a2;
-      m4 += a2 * a2;
-    }
-    const sii = m2 * invT;
-    s[i * n + i] = sii;
+    const sii = s[i * n + i]!;
     sd[i] = Math.sqrt(sii);
-    piSum += m4 * invT - sii * sii;
+    if (sii > 0) {
+      sdValid[i] = sd[i]!;
+      invSd[i] = 1 / sd[i]!;
+    }
   }
-  const rhoDiag = piSum;
-  // Squares of the centred returns, so that the pair loop multiplies instead of squaring again.
-  const x2 = new Float64Array(n * t);
-  for (let k = 0; k < n * t; k++) x2[k] = x[k]! * x[k]!;
+  const m4 = new Float64Array(n);
+  const x = new Float64Array(n);
+  let squares = 0; // sum_k (sum_i x_ki^2)^2
+  let cubes = 0; // sum_k sum_i (x_ki^3 / sd_i) (u_k - sd_i x_ki)
+  for (let k = 0; k < t; k++) {
+    const base = k * n;
+    let q = 0;
+    let u = 0;
+    for (let i = 0; i < n; i++) {
+      const v = data[base + i]! - means[i]!;
+      const v2 = v * v;
+      x[i] = v;
+      q += v2;
+      m4[i] = m4[i]! + v2 * v2;
+      u += sdValid[i]! * v;
+    }
+    squares += q * q;
+    let c = 0;
+    for (let i = 0; i < n; i++) {
+      const v = x[i]!;
+      c += v * v * v * invSd[i]! * (u - sdValid[i]! * v);
+    }
+    cubes += c;
+  }
+  let rhoDiag = 0;
+  for (let i = 0; i < n; i++) {
+    const sii = s[i * n + i]!;
+    rhoDiag += m4[i]! * invT - sii * sii;
+  }
+  let sumSquares = 0;
   let corrSum = 0;
   let pairs = 0;
-  let thetaSum = 0;
-  // Moments of the pair (i, j): sum ab, sum a^2 b^2, sum a^3 b, sum a b^3 (a = x_i, b = x_j).
-  const pair = (i: number, j: number, m11: number, m22: number, m31: number, m13: number) => {
-    const sii = s[i * n + i]!;
-    const sjj = s[j * n + j]!;
-    const sij = m11 * invT;
-    s[i * n + j] = sij;
-    s[j * n + i] = sij;
-    piSum += 2 * (m22 * invT - sij * sij);
-    if (sii > 0 && sjj > 0) {
-      corrSum += sij / (sd[i]! * sd[j]!);
-      pairs++;
-      const thetaII = m31 * invT - sii * sij;
-      const thetaJJ = m13 * invT - sjj * sij;
-      thetaSum += (sd[j]! / sd[i]!) * thetaII + (sd[i]! / sd[j]!) * thetaJJ;
-    }
-  };
+  let crossSd = 0; // sum_{i < j in V} sd_i sd_j s_ij
   for (let i = 0; i < n; i++) {
-    const bi = i * t;
-    let j = i + 1;
-    // Two pairs at a time: a and a^2 are loaded once for both.
-    for (; j + 1 < n; j += 2) {
-      const b0 = j * t;
-      const b1 = b0 + t;
-      let p11 = 0;
-      let p22 = 0;
-      let p31 = 0;
-      let p13 = 0;
-      let q11 = 0;
-      let q22 = 0;
-      let q31 = 0;
-      let q13 = 0;
-      for (let k = 0; k < t; k++) {
-        const a = x[bi + k]!;
-        const a2 = x2[bi + k]!;
-        const ab = a * x[b0 + k]!;
-        const ac = a * x[b1 + k]!;
-        p11 += ab;
-        p22 += ab * ab;
-        p31 += ab * a2;
-        p13 += ab * x2[b0 + k]!;
-        q11 += ac;
-        q22 += ac * ac;
-        q31 += ac * a2;
-        q13 += ac * x2[b1 + k]!;
+    const sii = s[i * n + i]!;
+    sumSquares += sii * sii;
+    for (let j = i + 1; j < n; j++) {
+      const sij = s[i * n + j]!;
+      sumSquares += 2 * sij * sij;
+      if (sdValid[i]! > 0 && sdValid[j]! > 0) {
+        corrSum += sij / (sd[i]! * sd[j]!);
+        pairs++;
+        crossSd += sd[i]! * sd[j]! * sij;
       }
-      pair(i, j, p11, p22, p31, p13);
-      pair(i, j + 1, q11, q22, q31, q13);
-    }
-    if (j < n) {
-      const b0 = j * t;
-      let p11 = 0;
-      let p22 = 0;
-      let p31 = 0;
-      let p13 = 0;
-      for (let k = 0; k < t; k++) {
-        const a = x[bi + k]!;
-        const ab = a * x[b0 + k]!;
-        p11 += ab;
-        p22 += ab * ab;
-        p31 += ab * x2[bi + k]!;
-        p13 += ab * x2[b0 + k]!;
-      }
-      pair(i, j, p11, p22, p31, p13);
     }
   }
+  const piSum = squares * invT - sumSquares;
+  const thetaSum = cubes * invT - 2 * crossSd;
   const rbar = pairs > 0 ? corrSum / pairs : 0;
   const rho = rhoDiag + rbar * thetaSum;
   let gamma = 0;

@@ -2,6 +2,7 @@
  * Dense linear algebra over Float64Array, row-major. Small and allocation-conscious: the hot loops
  * of the analytics (covariance, quadratic forms, Cholesky) live here.
  */
+import { choleskyKernel } from "./kernels.ts";
 
 /** A square or rectangular matrix stored row-major. */
 export interface Matrix {
@@ -65,15 +66,43 @@ export function cholesky(a: Matrix, tolerance = 1e-12): Matrix | null {
   let maxDiag = 0;
   for (let i = 0; i < n; i++) maxDiag = Math.max(maxDiag, Math.abs(a.data[i * n + i]!));
   const floor = tolerance * Math.max(maxDiag, Number.MIN_VALUE);
+  // The same operations in WebAssembly SIMD (kernels.ts), when available.
+  const fast = choleskyKernel(a.data, n, floor);
+  if (fast !== undefined) return fast && { rows: n, cols: n, data: fast };
   for (let j = 0; j < n; j++) {
     let d = a.data[j * n + j]!;
-    for (let k = 0; k < j; k++) d -= l[j * n + k]! ** 2;
+    for (let k = 0; k < j; k++) d -= l[j * n + k]! * l[j * n + k]!;
     if (!(d > floor)) return null;
     const ljj = Math.sqrt(d);
     l[j * n + j] = ljj;
-    for (let i = j + 1; i < n; i++) {
+    const bj = j * n;
+    let i = j + 1;
+    // Four rows at a time: four independent sums share the loads of row j (each sum keeps its
+    // order over k, so the factor is the same as one row at a time).
+    for (; i + 3 < n; i += 4) {
+      const b0 = i * n;
+      const b1 = b0 + n;
+      const b2 = b1 + n;
+      const b3 = b2 + n;
+      let s0 = a.data[b0 + j]!;
+      let s1 = a.data[b1 + j]!;
+      let s2 = a.data[b2 + j]!;
+      let s3 = a.data[b3 + j]!;
+      for (let k = 0; k < j; k++) {
+        const y = l[bj + k]!;
+        s0 -= l[b0 + k]! * y;
+        s1 -= l[b1 + k]! * y;
+        s2 -= l[b2 + k]! * y;
+        s3 -= l[b3 + k]! * y;
+      }
+      l[b0 + j] = s0 / ljj;
+      l[b1 + j] = s1 / ljj;
+      l[b2 + j] = s2 / ljj;
+      l[b3 + j] = s3 / ljj;
+    }
+    for (; i < n; i++) {
       let s = a.data[i * n + j]!;
-      for (let k = 0; k < j; k++) s -= l[i * n + k]! * l[j * n + k]!;
+      for (let k = 0; k < j; k++) s -= l[i * n + k]! * l[bj + k]!;
       l[i * n + j] = s / ljj;
     }
   }
