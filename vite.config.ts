@@ -28,19 +28,26 @@ function buildManifest(): Plugin {
   };
 }
 
+/** Kept as a file: unsafe in a style element, or with relative URLs. */
+const inlinable = (css: string) => !/<\/style/i.test(css) && !/url\(/i.test(css);
+
 /**
- * Puts the entry's stylesheets into index.html: the first paint then needs the page alone, not a
- * second request (the files stay in assets for anything that links them).
+ * Puts the entry's stylesheets (`files`, relative to outDir) into index.html: the first paint then
+ * needs the page alone, not a second request (the files stay in assets for anything that links
+ * them). Where the build linked one, the style takes the link's place; else it ends the head.
  */
-async function inlineEntryStyles(outDir: string, base: string) {
+async function inlineEntryStyles(outDir: string, base: string, files: ReadonlySet<string>) {
   const file = path.join(outDir, "index.html");
   let html = await readFile(file, "utf8");
-  for (const link of html.match(/<link rel="stylesheet"[^>]*>/g) ?? []) {
-    const href = /href="([^"]+\.css)"/.exec(link)?.[1];
-    if (!href?.startsWith(base)) continue;
-    const css = await readFile(path.join(outDir, href.slice(base.length)), "utf8");
-    if (/<\/style/i.test(css) || /url\(/i.test(css)) continue; // kept as a file: unsafe or relative URLs
-    html = html.replace(link, () => `<style>${css}</style>`);
+  for (const name of files) {
+    const css = await readFile(path.join(outDir, name), "utf8");
+    const style = `<style>${css}</style>`;
+    const link = html
+      .match(/<link rel="stylesheet"[^>]*>/g)
+      ?.find((l) => /href="([^"]+\.css)"/.exec(l)?.[1] === base + name);
+    html = link
+      ? html.replace(link, () => style)
+      : html.replace("</head>", () => `  ${style}\n  </head>`);
   }
   await writeFile(file, html);
 }
@@ -57,6 +64,8 @@ function firstPage(): Plugin {
   let base = "/";
   /** Absolute module path of a dynamic entry → the files it needs that the entry does not load. */
   const lazyChunks = new Map<string, { js: string[]; css: string[] }>();
+  /** The entry's stylesheets that index.html carries inline. */
+  const inlined = new Set<string>();
   return {
     name: "first-page",
     apply: "build",
@@ -79,6 +88,19 @@ function firstPage(): Plugin {
       const initial = new Set(
         chunks.filter((c) => c.isEntry).flatMap((c) => [...closure(c.fileName)]),
       );
+      // Lazy chunks that import from the entry list its stylesheets among the files they need, and
+      // the preload helper, which looks for <link>s only, would fetch the inlined ones again: they
+      // are taken out of the entry's metadata here (this runs before Vite writes the lists).
+      inlined.clear();
+      for (const entry of chunks.filter((c) => c.isEntry)) {
+        const importedCss = entry.viteMetadata?.importedCss;
+        for (const css of [...(importedCss ?? [])]) {
+          const asset = bundle[css];
+          if (asset?.type !== "asset" || !inlinable(String(asset.source))) continue;
+          inlined.add(css);
+          importedCss?.delete(css);
+        }
+      }
       for (const c of chunks) {
         if (!c.isDynamicEntry || !c.facadeModuleId) continue;
         const files = [...closure(c.fileName)].filter((f) => !initial.has(f));
@@ -119,12 +141,13 @@ function firstPage(): Plugin {
             .map((r) => ({ id: r.id, paths: r.paths, ...chunksOf(r.screen) })),
           catalogs: { en: catalog("en"), es: catalog("es") },
           shells: await prerender.prerenderShells(["ht", "tt"]),
+          consent: await prerender.prerenderConsentBanners(["ht", "tt"]),
         };
       } finally {
         await server.close();
       }
       await writeFile(path.join(outDir, FIRST_PAGE_FILE), JSON.stringify(firstPage));
-      await inlineEntryStyles(outDir, base);
+      await inlineEntryStyles(outDir, base, inlined);
       await precompress(outDir, (f) => f === "index.html" || f === FIRST_PAGE_FILE);
     },
   };

@@ -2,12 +2,13 @@
 // screens as a signed-out visitor sees them, per edition and language, so the first paint of those
 // pages does not wait for JavaScript. The client renders over this markup (createRoot, no hydration).
 import { I18nProvider } from "@lingui/react";
-import { renderToString } from "react-dom/server";
+import { renderToStaticMarkup, renderToString } from "react-dom/server";
 import { prerender } from "react-dom/static";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { signedOutFacts } from "../machines/guards/access-facts.ts";
 import { AccessFactsProvider } from "../src/app/access-facts.tsx";
 import { appRoutes } from "../src/app/app.tsx";
+import { consentTexts } from "../src/app/consent.ts";
 import { activateLocale, i18n } from "../src/app/i18n.ts";
 import { buildPath } from "../src/app/paths.ts";
 import { routeTable } from "../src/app/route-table.ts";
@@ -16,6 +17,7 @@ import { createSessionActor } from "../src/app/session/session-actor.ts";
 import { createHttpClient } from "../src/client/http.ts";
 import { defaultProduct, type Edition, type Locale, locales } from "../src/contract/common.ts";
 import type { RuntimeConfig } from "../src/contract/runtime-config.ts";
+import { editionBrands } from "../src/ui/editions.ts";
 
 export interface RouteInfo {
   readonly id: string;
@@ -109,6 +111,64 @@ export async function prerenderShells(
         const html = await renderPath(edition, locale, buildPath(r, locale));
         ((out[edition] ??= {})[locale] ??= {})[r.id] = html;
       }
+    }
+  }
+  return out;
+}
+
+/**
+ * The cookie-consent banner as vanilla-cookieconsent draws it (same elements, classes and texts),
+ * for the first page of a visitor who has not chosen yet: it paints with the page, and the library
+ * replaces it when it starts (src/app/consent.ts). Edition → language → HTML.
+ */
+export async function prerenderConsentBanners(
+  editions: readonly Edition[],
+): Promise<Record<string, Record<string, string>>> {
+  const out: Record<string, Record<string, string>> = {};
+  for (const edition of editions) {
+    for (const locale of locales) {
+      await activateLocale(locale);
+      const t = consentTexts(i18n, editionBrands[edition].name).consentModal;
+      const button = (role: string, label: string, secondary = false) => (
+        <button
+          type="button"
+          className={secondary ? "cm__btn cm__btn--secondary" : "cm__btn"}
+          data-role={role}
+        >
+          <span>{label}</span>
+        </button>
+      );
+      (out[edition] ??= {})[locale] = renderToStaticMarkup(
+        <div id="cc-main" data-nosnippet="" data-first-page="">
+          <div className="cm-wrapper">
+            <div
+              className="cm cm--box cm--bottom cm--right"
+              role="dialog"
+              aria-modal="true"
+              aria-describedby="cm__desc"
+              aria-labelledby="cm__title"
+            >
+              <div className="cm__body">
+                <div className="cm__texts">
+                  <h2 id="cm__title" className="cm__title">
+                    {t.title}
+                  </h2>
+                  <p id="cm__desc" className="cm__desc">
+                    {t.description}
+                  </p>
+                </div>
+                <div className="cm__btns">
+                  <div className="cm__btn-group">
+                    {button("all", t.acceptAllBtn)}
+                    {button("necessary", t.acceptNecessaryBtn)}
+                  </div>
+                  <div className="cm__btn-group">{button("show", t.showPreferencesBtn, true)}</div>
+                </div>
+              </div>
+            </div>
+          </div>
+        </div>,
+      );
     }
   }
   return out;

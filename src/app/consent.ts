@@ -1,9 +1,11 @@
 import "vanilla-cookieconsent/dist/cookieconsent.css";
-import * as CookieConsent from "vanilla-cookieconsent";
 import type { I18n } from "@lingui/core";
+import type * as CookieConsentLibrary from "vanilla-cookieconsent";
 import { msg } from "@lingui/core/macro";
 import type { Locale } from "../contract/common.ts";
 import type { EditionBrand } from "../ui/editions.ts";
+
+type Library = typeof CookieConsentLibrary;
 
 export interface ConsentOptions {
   readonly brand: EditionBrand;
@@ -15,25 +17,9 @@ export interface ConsentOptions {
   readonly loadScript?: (url: string) => Promise<unknown>;
 }
 
-let marketingLoaded = false;
-
-/** Starts the edition's cookie-consent banner (vanilla-cookieconsent). */
-export function startConsent(options: ConsentOptions): Promise<void> {
-  const { brand, i18n } = options;
-  const brandName = brand.name;
-  const loadScript = options.loadScript ?? ((url: string) => CookieConsent.loadScript(url));
-  const applyConsent = () => {
-    if (
-      !marketingLoaded &&
-      options.marketingScriptUrl &&
-      CookieConsent.acceptedCategory("marketing")
-    ) {
-      marketingLoaded = true;
-      void loadScript(options.marketingScriptUrl);
-    }
-  };
-  // Texts are built when the library asks for a language, which is after the app activated it.
-  const translation = () => ({
+/** The banner's texts (the library's and the first page's copy of its markup). */
+export function consentTexts(i18n: I18n, brandName: string) {
+  return {
     consentModal: {
       title: i18n._(msg`We use cookies`),
       description: i18n._(
@@ -62,8 +48,58 @@ export function startConsent(options: ConsentOptions): Promise<void> {
         },
       ],
     },
+  };
+}
+
+/**
+ * The first page carries a copy of the banner's markup (`data-first-page`, see
+ * scripts/prerender-shell.tsx) so it paints without JavaScript; the library, loaded from its own
+ * chunk, replaces it. A click on the copy before that is replayed on the library's banner.
+ */
+const FIRST_PAGE_BANNER = "#cc-main[data-first-page]";
+
+let library: Library | null = null;
+let loading: Promise<Library> | null = null;
+let started: Promise<void> | null = null;
+let marketingLoaded = false;
+let earlyChoice: string | null = null;
+
+const loadLibrary = () =>
+  (loading ??= import("vanilla-cookieconsent").then((lib) => (library = lib)));
+
+/** Remembers a choice made on the first page's banner before the library runs. */
+export function watchFirstPageBanner(): void {
+  document.querySelector(FIRST_PAGE_BANNER)?.addEventListener("click", (event) => {
+    const role = (event.target as Element | null)
+      ?.closest("[data-role]")
+      ?.getAttribute("data-role");
+    if (role) earlyChoice = role;
   });
-  return CookieConsent.run({
+}
+
+/** Starts the edition's cookie-consent banner (vanilla-cookieconsent, from a lazy chunk). */
+export function startConsent(options: ConsentOptions): Promise<void> {
+  return (started = run(options));
+}
+
+async function run(options: ConsentOptions): Promise<void> {
+  const { brand, i18n } = options;
+  const CookieConsent = await loadLibrary();
+  const loadScript = options.loadScript ?? ((url: string) => CookieConsent.loadScript(url));
+  const applyConsent = () => {
+    if (
+      !marketingLoaded &&
+      options.marketingScriptUrl &&
+      CookieConsent.acceptedCategory("marketing")
+    ) {
+      marketingLoaded = true;
+      void loadScript(options.marketingScriptUrl);
+    }
+  };
+  // Texts are built when the library asks for a language, which is after the app activated it.
+  const translation = () => consentTexts(i18n, brand.name);
+  const firstPage = document.querySelector(FIRST_PAGE_BANNER);
+  await CookieConsent.run({
     revision: 1,
     // Shown to automated browsers too, so the consent flow is covered by end-to-end tests.
     hideFromBots: false,
@@ -77,18 +113,32 @@ export function startConsent(options: ConsentOptions): Promise<void> {
     onConsent: applyConsent,
     onChange: applyConsent,
   });
+  if (!firstPage) return;
+  // In the same task as the library's banner was added: no frame shows both, or neither.
+  firstPage.remove();
+  const banner = document.getElementById("cc-main")?.querySelector(".cm-wrapper");
+  // Shown at once, as the copy was (the library would fade it in after 100 ms).
+  banner?.classList.add("cc--anim");
+  const choice = earlyChoice;
+  earlyChoice = null;
+  if (choice) banner?.querySelector<HTMLElement>(`[data-role="${choice}"]`)?.click();
 }
 
 export async function setConsentLanguage(locale: Locale): Promise<void> {
-  await CookieConsent.setLanguage(locale, true);
+  if (!started) return; // the banner starts in the page's language
+  await started;
+  await library?.setLanguage(locale, true);
 }
 
 export function showCookiePreferences(): void {
-  CookieConsent.showPreferences();
+  if (library) library.showPreferences();
+  else void started?.then(() => library?.showPreferences());
 }
 
 /** For tests: forget the banner and the choice. */
 export function resetConsent(): void {
-  CookieConsent.reset(true);
+  library?.reset(true);
+  started = null;
   marketingLoaded = false;
+  earlyChoice = null;
 }

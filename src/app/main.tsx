@@ -5,16 +5,19 @@ import { createCache } from "../client/cache.ts";
 import { createHttpClient } from "../client/http.ts";
 import { readRuntimeConfig } from "../client/runtime-config.ts";
 import { App, appRoutes } from "./app.tsx";
+import { watchFirstPageBanner } from "./consent.ts";
 import { activateLocale } from "./i18n.ts";
 import { startInspector } from "./inspector.ts";
 import { cookieLocale, preferredLocale } from "./locale.ts";
 import { localeOfPath } from "./paths.ts";
 import { PortfolioWorkspace } from "./portfolio-workspace.ts";
 import { createProductStore } from "./product-store.ts";
+import { preloadScreen } from "./route-screen.tsx";
 import { brandOf, type AppServices } from "./services.tsx";
 import { createSessionActor, type SessionActor } from "./session/session-actor.ts";
 import "../ui/styles.css";
 
+watchFirstPageBanner();
 const config = readRuntimeConfig();
 document.documentElement.dataset.edition = config.edition;
 const products = createProductStore(sessionStorage);
@@ -24,6 +27,7 @@ const pageLocale = () => localeOfPath(location.pathname) ?? cookieLocale();
 
 void Promise.all([
   activateLocale(initialLocale),
+  preloadScreen(location.pathname),
   import.meta.env.DEV ? startInspector() : null,
 ]).then(() => {
   const router = createBrowserRouter(appRoutes);

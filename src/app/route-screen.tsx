@@ -1,5 +1,12 @@
 import { useLingui } from "@lingui/react/macro";
-import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from "react";
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useState,
+  type ComponentType,
+  type LazyExoticComponent,
+} from "react";
 import { Navigate, useLocation } from "react-router-dom";
 import { routeAccessMachine } from "../../machines/route-access.machine.ts";
 import { PageHeading } from "../ui/page-heading.tsx";
@@ -10,19 +17,42 @@ import { ClientAccountLayout } from "./layouts/client-account-layout.tsx";
 import { DefaultLayout } from "./layouts/default-layout.tsx";
 import { EmptyCenterLayout } from "./layouts/empty-center-layout.tsx";
 import { redirectHref } from "./redirect.ts";
-import { routeTable, type RouteDefinition, type ScreenProps } from "./route-table.ts";
+import { matchPath } from "./paths.ts";
+import { routeById, routeTable, type RouteDefinition, type ScreenProps } from "./route-table.ts";
 
 export type { ScreenProps };
 
+/** Screens whose chunk has arrived, drawn without suspending. */
+const loadedScreens = new Map<string, ComponentType<ScreenProps>>();
+const loadScreen = (route: RouteDefinition, screen: NonNullable<RouteDefinition["screen"]>) =>
+  screen().then((module) => {
+    loadedScreens.set(route.id, module.default);
+    return module;
+  });
+
 /** One lazily loaded component per screen, made once: each screen is its own chunk. */
 const screens = new Map<string, LazyExoticComponent<ComponentType<ScreenProps>>>(
-  routeTable.flatMap((r: RouteDefinition) => (r.screen ? [[r.id, lazy(r.screen)] as const] : [])),
+  routeTable.flatMap((r: RouteDefinition) =>
+    r.screen ? [[r.id, lazy(() => loadScreen(r, r.screen!))] as const] : [],
+  ),
 );
+
+/**
+ * Loads the screen of the page's route before the app's first render (the page preloads its
+ * chunk): the app then draws it at once over the prerendered markup, not a spinner in between,
+ * which would move everything below it. A failure is left to the lazy screen to report.
+ */
+export async function preloadScreen(pathname: string): Promise<void> {
+  const route = pathname === "/" ? routeById("index") : matchPath(pathname)?.route;
+  if (route?.screen) await loadScreen(route, route.screen).catch(() => {});
+}
 
 /** The route's screen once its guards allow it; otherwise a wait or a redirect, as the machine says. */
 function GuardedScreen({ route, locale, params }: { route: RouteDefinition } & ScreenProps) {
   const facts = useAccessFacts();
   const location = useLocation();
+  // Chosen once per mount (the route never changes within one), so the screen is never remounted.
+  const [Screen] = useState(() => loadedScreens.get(route.id) ?? screens.get(route.id));
   const { t } = useLingui();
   const [snapshot, send] = useAppMachine(routeAccessMachine, {
     input: { guards: route.guards, facts },
@@ -40,12 +70,10 @@ function GuardedScreen({ route, locale, params }: { route: RouteDefinition } & S
       />
     );
   }
-  const Screen = screens.get(route.id);
   if (!Screen) return <PageHeading title={t(route.title)} summary={t(route.summary)} />;
   return (
     <Suspense fallback={<Spinner label={t`Loading…`} />}>
-      {/* Each screen component is made once, at module load; the lookup returns that same one. */}
-      {/* eslint-disable-next-line react-hooks/static-components */}
+      {/* Each screen component is made once, at module load; the state keeps that same one. */}
       <Screen locale={locale} params={params} />
     </Suspense>
   );

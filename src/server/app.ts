@@ -1,4 +1,6 @@
-import { Hono } from "hono";
+import { promisify } from "node:util";
+import { brotliCompress, constants as zlib, gzip } from "node:zlib";
+import { Hono, type MiddlewareHandler } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import { CommonQuery } from "../contract/common.ts";
 import { RuntimeConfig } from "../contract/runtime-config.ts";
@@ -22,7 +24,7 @@ import { billingService, type BillingDeps } from "./billing/service.ts";
 import type { PaymentProvider } from "./billing/provider.ts";
 import { createSandboxProvider } from "./billing/sandbox.ts";
 import { sandboxPages } from "./billing/sandbox-pages.ts";
-import { spaRoutes } from "./spa.ts";
+import { acceptedEncoding, spaRoutes } from "./spa.ts";
 
 export interface AppDeps {
   readonly config: ServerConfig;
@@ -39,6 +41,47 @@ export interface AppDeps {
 }
 
 export type AppEnv = { Variables: { requestId: string; clientId: number; tokenHash: string } };
+
+/** JSON answers smaller than this go as they are: compressing them saves less than it costs. */
+export const COMPRESS_MIN_BYTES = 1024;
+const compressors = {
+  br: (data: Uint8Array) =>
+    promisify(brotliCompress)(data, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }),
+  gzip: (data: Uint8Array) => promisify(gzip)(data, { level: 6 }),
+};
+
+/**
+ * Compresses JSON answers of the API (brotli, else gzip, as the client accepts) from 1 kB on.
+ * Anything else (event streams, files, already encoded answers) goes through untouched.
+ */
+export function compressJson(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const res = c.res;
+    if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(res.headers.get("content-type") ?? "")) return;
+    if (!res.body || res.headers.has("content-encoding")) return;
+    const vary = res.headers.get("vary");
+    if (!vary?.split(",").some((v) => v.trim().toLowerCase() === "accept-encoding"))
+      res.headers.set("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+    const encoding = acceptedEncoding(c.req.header("accept-encoding"));
+    if (!encoding) return;
+    const body = new Uint8Array(await res.arrayBuffer());
+    const headers = new Headers(res.headers);
+    if (body.byteLength < COMPRESS_MIN_BYTES) {
+      c.res = new Response(body, { status: res.status, statusText: res.statusText, headers });
+      return;
+    }
+    const compressed = await compressors[encoding](body);
+    headers.set("Content-Encoding", encoding);
+    headers.delete("Content-Length");
+    res.headers.delete("Content-Length"); // Hono copies the previous answer's headers over
+    c.res = new Response(new Uint8Array(compressed), {
+      status: res.status,
+      statusText: res.statusText,
+      headers,
+    });
+  };
+}
 
 export function createApp(deps: AppDeps) {
   const clock = deps.clock ?? (() => new Date());
@@ -115,6 +158,7 @@ export function createApp(deps: AppDeps) {
       referrerPolicy: "strict-origin-when-cross-origin",
     }),
   );
+  app.use(`${deps.config.apiBase}/*`, compressJson());
   app.route(deps.config.apiBase, api);
   if (deps.config.outboxPage) app.route("/_dev", devOutboxPage(deps));
   if (sandbox) app.route("/sandbox", sandboxPages(sandbox));

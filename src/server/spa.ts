@@ -29,6 +29,8 @@ export interface FirstPage {
   readonly shells: Readonly<
     Record<string, Readonly<Record<string, Readonly<Record<string, string>>>>>
   >;
+  /** The cookie-consent banner's first paint: edition → language → HTML (absent in older builds). */
+  readonly consent?: Readonly<Record<string, Readonly<Record<string, string>>>>;
 }
 
 /** Embeds the runtime configuration in the page, as data (not script), so no extra request is needed. */
@@ -44,12 +46,16 @@ const escapeAttr = (s: string) => s.replaceAll("&", "&amp;").replaceAll('"', "&q
 const isLocale = (value: string | undefined): value is Locale =>
   (locales as readonly string[]).includes(value ?? "");
 
-/** The page of a route in a language: its screen and catalog preloaded, its markup when prerendered. */
+/**
+ * The page of a route in a language: its screen and catalog preloaded, its markup when prerendered,
+ * and the cookie-consent banner for a visitor who has not chosen yet.
+ */
 export function injectFirstPage(
   html: string,
   firstPage: FirstPage | null,
   edition: string,
   match: { routeId: string | null; locale: Locale },
+  options: { consentBanner?: boolean } = {},
 ): string {
   const route = firstPage?.routes.find((r) => r.id === match.routeId);
   const links = [
@@ -65,6 +71,8 @@ export function injectFirstPage(
   let out = html.replace(/<html lang="[^"]*"/, `<html lang="${match.locale}"`);
   if (links.length) out = out.replace("</head>", `    ${links.join("\n    ")}\n  </head>`);
   if (shell) out = out.replace('<div id="root"></div>', () => `<div id="root">${shell}</div>`);
+  const banner = options.consentBanner ? firstPage?.consent?.[edition]?.[match.locale] : undefined;
+  if (banner) out = out.replace("</body>", () => `  ${banner}\n  </body>`);
   return out;
 }
 
@@ -177,18 +185,22 @@ export function spaRoutes(deps: AppDeps) {
         return c.text("The app has not been built: run `npm run build`.", 503);
       }
       const match = routeOfPath(loaded.firstPage, c.req.path, () => preferredLocale(c));
-      const key = `${match.routeId ?? ""}:${match.locale}`;
+      // The library's own cookie: once the visitor has chosen, the page carries no banner.
+      const consentBanner = getCookie(c, `${deps.config.edition}_consent`) === undefined;
+      const key = `${match.routeId ?? ""}:${match.locale}:${consentBanner ? "banner" : ""}`;
       let page = pages.get(key);
       if (!page) {
         page = compressPage(
-          injectFirstPage(loaded.html, loaded.firstPage, deps.config.edition, match),
+          injectFirstPage(loaded.html, loaded.firstPage, deps.config.edition, match, {
+            consentBanner,
+          }),
         );
         pages.set(key, page);
       }
       c.header("Cache-Control", "no-cache");
       c.header(
         "Vary",
-        c.req.path === "/" ? "Accept-Encoding, Accept-Language, Cookie" : "Accept-Encoding",
+        c.req.path === "/" ? "Accept-Encoding, Accept-Language, Cookie" : "Accept-Encoding, Cookie",
       );
       const encoding = acceptedEncoding(c.req.header("accept-encoding"));
       if (!encoding) return c.html(page.html);

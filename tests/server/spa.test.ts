@@ -235,6 +235,10 @@ describe("light first page", () => {
       },
       tt: { en: { "auth-SignIn": "<main>Sign in tt</main>" } },
     },
+    consent: {
+      ht: { en: '<div id="cc-main" data-first-page="">cookies ht</div>' },
+      tt: { es: '<div id="cc-main" data-first-page="">cookies tt</div>' },
+    },
   };
   let dir: string;
 
@@ -309,7 +313,7 @@ describe("light first page", () => {
     const res = await get(app, "/en/sign-in", "gzip, br");
     expect(res.headers.get("content-encoding")).toBe("br");
     expect(res.headers.get("cache-control")).toBe("no-cache");
-    expect(res.headers.get("vary")).toBe("Accept-Encoding");
+    expect(res.headers.get("vary")).toBe("Accept-Encoding, Cookie");
     expect(res.headers.get("content-type")).toMatch(/^text\/html/);
     const html = brotliDecompressSync(Buffer.from(await res.arrayBuffer())).toString();
     expect(embeddedConfig(html).value).toMatchObject({ edition: "ht" });
@@ -364,6 +368,20 @@ describe("light first page", () => {
     const html = await byBrowser.text();
     expect(html).toContain("/assets/messages-es.js");
     expect(html).toContain("/assets/home-1.js");
+  });
+
+  it("paints the consent banner until the visitor has chosen", async () => {
+    const app = makeApp({ DIST_DIR: dir });
+    const first = await (await get(app, "/en/sign-in")).text();
+    expect(first).toContain('<div id="cc-main" data-first-page="">cookies ht</div>\n  </body>');
+    const chosen = await app.request("/en/sign-in", { headers: { Cookie: "ht_consent=%7B%7D" } });
+    expect(await chosen.text()).not.toContain("cc-main");
+    expect(chosen.headers.get("vary")).toMatch(/Cookie/);
+    // Another edition's choice does not count; a language without a banner gets none.
+    const tt = makeApp({ DIST_DIR: dir, EDITION: "tt" });
+    const es = await tt.request("/es", { headers: { Cookie: "ht_consent=%7B%7D" } });
+    expect(await es.text()).toContain("cookies tt");
+    expect(await (await get(tt, "/en")).text()).not.toContain("cc-main");
   });
 
   it("does not serve the server's first-page file", async () => {
