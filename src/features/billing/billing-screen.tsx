@@ -68,9 +68,16 @@ function ProductPlan({
     <li className="card" aria-labelledby={`billing-${product}`} data-product={product}>
       <h3 id={`billing-${product}`}>{productName}</h3>
       <p>
-        <strong>{billing.state === "free" ? i18n._(tierNames.free) : tierName}</strong>
-        {periodName ? ` · ${periodName}` : null} ·{" "}
-        <span className="badge">{i18n._(stateNames[billing.state])}</span>
+        {billing.state === "free" ? (
+          // "Free" is both the tier and the state: said once.
+          <strong>{i18n._(tierNames.free)}</strong>
+        ) : (
+          <>
+            <strong>{tierName}</strong>
+            {periodName ? ` · ${periodName}` : null} ·{" "}
+            <span className="badge">{i18n._(stateNames[billing.state])}</span>
+          </>
+        )}
       </p>
       {next ? (
         <p data-testid={`next-${product}`}>
@@ -187,8 +194,13 @@ function Invoices({ invoices, locale }: { invoices: readonly Invoice[]; locale: 
         {invoices.map((invoice) => {
           const number = invoice.number;
           const vat = formatCents(invoice.vatCents, invoice.currency, locale);
-          const lines = invoice.lines
-            .map((l) => `${i18n._(productNames[l.product])} ${i18n._(tierNames[l.tier])}`)
+          // What was bought (the credit of an upgrade is for the plan left behind, not a purchase).
+          const planLines = invoice.lines.filter((l) => l.kind === "plan");
+          const lines = (planLines.length > 0 ? planLines : invoice.lines)
+            .map(
+              (l) =>
+                `${i18n._(productNames[l.product])} ${i18n._(tierNames[l.tier])} (${i18n._(periodNames[l.period]).toLowerCase()})`,
+            )
             .filter((v, i, all) => all.indexOf(v) === i)
             .join(", ");
           return (
@@ -249,6 +261,7 @@ function InvoiceInfoForm({ initial, locale }: { initial: InvoiceInfo; locale: Lo
         <FormMessage kind="success">{t`Your invoice details are saved.`}</FormMessage>
       ) : null}
       <InvoiceInfoFields
+        legendHidden
         value={draft}
         onChange={(change) => {
           setDraft({ ...draft, ...change });

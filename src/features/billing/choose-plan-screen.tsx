@@ -202,16 +202,6 @@ export default function ChoosePlanScreen({ locale }: ScreenProps) {
                     ) : null}
                   </>
                 ) : null}
-                <ul className="plan-features">
-                  {gains.map((path) => (
-                    <li key={path}>
-                      {i18n._(featureLabels[path])}
-                      {typeof featureValue(permissionsFor(product, tier), path) === "boolean"
-                        ? null
-                        : `: ${describeValue(featureValue(permissionsFor(product, tier), path), i18n, locale)}`}
-                    </li>
-                  ))}
-                </ul>
                 {tier === "free" || samePlan ? null : signedIn ? (
                   <Link className="button primary" to={confirmHref(choice, locale)}>
                     {isHeld ? (
@@ -240,6 +230,16 @@ export default function ChoosePlanScreen({ locale }: ScreenProps) {
                     <Trans>Try it free for {trialDays} days</Trans>
                   </button>
                 ) : null}
+                <ul className="plan-features">
+                  {gains.map((path) => (
+                    <li key={path}>
+                      {i18n._(featureLabels[path])}
+                      {typeof featureValue(permissionsFor(product, tier), path) === "boolean"
+                        ? null
+                        : `: ${describeValue(featureValue(permissionsFor(product, tier), path), i18n, locale)}`}
+                    </li>
+                  ))}
+                </ul>
               </li>
             );
           })}

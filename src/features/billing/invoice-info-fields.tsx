@@ -14,12 +14,15 @@ export function InvoiceInfoFields({
   onChange,
   locale,
   showErrors,
+  legendHidden = false,
 }: {
   value: InvoiceInfo;
   onChange: (change: Partial<InvoiceInfo>) => void;
   locale: Locale;
   /** Marks the missing required fields (after a refused confirmation). */
   showErrors: boolean;
+  /** The legend is only for assistive technology where a heading already says the same. */
+  legendHidden?: boolean;
 }) {
   const { t } = useLingui();
   const countryId = useId();
@@ -34,7 +37,7 @@ export function InvoiceInfoFields({
   const known = countries.some((c) => c.code === value.country);
   return (
     <fieldset className="invoice-info">
-      <legend>{t`Invoice details`}</legend>
+      <legend className={legendHidden ? "visually-hidden" : undefined}>{t`Invoice details`}</legend>
       <div className="form-grid">
         <TextField
           label={t`Name on the invoice`}

@@ -27,7 +27,7 @@ function UpgradeQuote({ quote, locale }: { quote: Quote; locale: Locale }) {
   const nextDate = formatLongDate(quote.nextChargeDate, locale);
   const periodName = i18n._(periodNames[quote.period]).toLowerCase();
   return (
-    <section aria-labelledby="quote-title" className="card">
+    <section aria-labelledby="quote-title" className="card quote-card">
       <h2 id="quote-title">{t`What you pay`}</h2>
       <dl className="quote-lines">
         <dt>{t`New plan, ${from} to ${to}`}</dt>
@@ -65,7 +65,7 @@ function DowngradeQuote({ quote, locale }: { quote: Quote; locale: Locale }) {
   const saved = over?.savedPortfolios ?? 0;
   const limit = over?.saveLimit ?? 0;
   return (
-    <section aria-labelledby="quote-title" className="card">
+    <section aria-labelledby="quote-title" className="card quote-card">
       <h2 id="quote-title">{t`What happens`}</h2>
       <p>
         <Trans>

@@ -25,14 +25,16 @@ const styles = `
   .amount { font-size: 1.6rem; font-weight: 700; margin: 1rem 0 .25rem; }
   label { display: block; font-weight: 600; margin-top: .9rem; }
   input { width: 100%; box-sizing: border-box; font-size: 1rem; padding: .6rem; border: 1px solid #7a8599; border-radius: 6px; margin-top: .25rem; }
-  .row { display: flex; gap: .75rem; } .row > div { flex: 1; }
+  .row { display: flex; gap: .75rem; }
+  .row > div { flex: 1; display: flex; flex-direction: column; justify-content: flex-end; }
+  input, button { font-family: inherit; }
   button { font-size: 1rem; padding: .7rem 1rem; border-radius: 8px; border: 0; cursor: pointer; margin-top: 1rem; }
   .primary { background: #1f4fd1; color: #fff; width: 100%; }
   .secondary { background: #e3e7ef; color: #1c2333; }
   .danger { background: #b3261e; color: #fff; }
   .error { color: #a3160e; font-weight: 600; }
   table { width: 100%; border-collapse: collapse; font-size: .85rem; margin-top: .5rem; }
-  td { padding: .25rem 0; } code { font-size: .85rem; }
+  td { padding: .25rem .75rem .25rem 0; vertical-align: top; } code { font-size: .85rem; white-space: nowrap; }
   :focus-visible { outline: 3px solid #1f4fd1; outline-offset: 2px; }
 `;
 
