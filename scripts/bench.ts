@@ -1,7 +1,27 @@
 // `npm run bench`: median timings of the analytics. Each file in scripts/bench/ exports `cases`;
 // `npm run bench -- <filter>` runs the cases whose name contains the filter.
-import { readdirSync } from "node:fs";
+// `npm run bench:numpy` (`npm run bench -- --numpy [filter]`): only the cases that have a numpy
+// reference, each followed by that reference timed by Debian's python3 + numpy on the same inputs
+// (written to a temporary folder that scripts/reference/bench_numpy.py reads), side by side.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
+
+/** What the numpy side computes (scripts/reference/bench_numpy.py) and on which arrays. */
+export interface NumpyTask {
+  readonly task: "cov" | "lw" | "full" | "full-all";
+  /** Shown in the side-by-side table after the case's name. */
+  readonly label: string;
+  readonly assets: number;
+  readonly days: number;
+  /** Full analysis: the window taken from the end of the panel. */
+  readonly window?: number;
+  /** `panel` (days x assets, row-major) and whatever the task needs, as float64. */
+  readonly arrays: Readonly<Record<string, ArrayLike<number>>>;
+  /** The figure of our result that numpy's `check` must match (shows the inputs are the same). */
+  readonly check: (result: unknown) => number;
+}
 
 export interface BenchCase {
   readonly name: string;
@@ -11,25 +31,95 @@ export interface BenchCase {
   readonly runs?: number;
   /** Target median in milliseconds, when the issue sets one. */
   readonly targetMs?: number;
+  /** The numpy reference of the same computation on the same inputs (`--numpy`). */
+  readonly numpy?: () => readonly NumpyTask[];
 }
 
-const filter = process.argv[2] ?? "";
+const args = process.argv.slice(2);
+const sideBySide = args.includes("--numpy");
+const filter = args.find((a) => !a.startsWith("--")) ?? "";
 const dir = path.join(import.meta.dirname, "bench");
 const files = readdirSync(dir)
   .filter((f) => f.endsWith(".ts"))
   .sort();
+
+const PYTHON = "/usr/bin/python3";
+const NUMPY_SCRIPT = path.join(import.meta.dirname, "reference", "bench_numpy.py");
+// Set on some machines for old OpenBLAS builds; they slow a current numpy. Unset for this
+// benchmark's python only (never in tests or CI): docs/performance.md, "Engine".
+const BLAS_OVERRIDES = ["OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE"] as const;
+const pythonEnv = { ...process.env };
+for (const v of BLAS_OVERRIDES) delete pythonEnv[v];
+
+function python(argv: string[]): string {
+  const r = spawnSync(PYTHON, [NUMPY_SCRIPT, ...argv], { env: pythonEnv, encoding: "utf8" });
+  if (r.status !== 0)
+    throw new Error(
+      `${PYTHON} ${NUMPY_SCRIPT} failed (${r.error?.message ?? `exit ${r.status}`}): ${r.stderr}` +
+        "\nThe side-by-side benchmark needs Debian's python3-numpy and python3-scipy " +
+        "(apt-get install python3-numpy python3-scipy python3-threadpoolctl).",
+    );
+  return r.stdout;
+}
+
+interface NumpyTiming {
+  median: number;
+  min: number;
+  max: number;
+  check: number;
+}
+
+function runNumpy(task: NumpyTask, runs: number): NumpyTiming {
+  const folder = mkdtempSync(path.join(tmpdir(), "bench-numpy-"));
+  try {
+    for (const [name, values] of Object.entries(task.arrays))
+      writeFileSync(
+        path.join(folder, `${name}.f64`),
+        new Uint8Array(Float64Array.from(values).buffer),
+      );
+    writeFileSync(
+      path.join(folder, "case.json"),
+      JSON.stringify({
+        task: task.task,
+        assets: task.assets,
+        days: task.days,
+        window: task.window,
+        runs,
+        arrays: Object.keys(task.arrays),
+      }),
+    );
+    return JSON.parse(python([folder])) as NumpyTiming;
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+if (sideBySide) {
+  const info = JSON.parse(python(["--info"])) as { numpy: string; blas: string };
+  const was = BLAS_OVERRIDES.map((v) => `${v}=${process.env[v] ?? "(unset)"}`).join(", ");
+  console.log(`numpy ${info.numpy}: ${info.blas}`);
+  console.log(`python runs with ${BLAS_OVERRIDES.join(" and ")} unset (this shell: ${was}).`);
+  console.log(
+    `Load average before: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}\n`,
+  );
+}
+
 const rows: string[][] = [];
+const sideRows: string[] = [];
 let missed = 0;
 for (const file of files) {
   const { cases } = (await import(path.join(dir, file))) as { cases: readonly BenchCase[] };
   for (const c of cases) {
     if (!c.name.includes(filter)) continue;
+    if (sideBySide && !c.numpy) continue;
     const fn = c.setup();
-    fn(); // warm-up: JIT and caches
+    let result = fn(); // warm-up: JIT and caches
     const times: number[] = [];
     for (let i = 0; i < (c.runs ?? 15); i++) {
       const started = performance.now();
-      fn();
+      result = fn();
       times.push(performance.now() - started);
     }
     times.sort((a, b) => a - b);
@@ -51,8 +141,34 @@ for (const file of files) {
     console.log(
       `${c.name.padEnd(58)} median ${median.toFixed(2).padStart(9)} ms   min ${times[0]!.toFixed(2)}   max ${times.at(-1)!.toFixed(2)}   ${verdict}`,
     );
+    if (sideBySide && c.numpy)
+      for (const task of c.numpy()) {
+        const np = runNumpy(task, c.runs ?? 15);
+        const ours = task.check(result);
+        const agree = Math.abs(ours - np.check) / Math.max(Math.abs(np.check), 1e-300);
+        const line =
+          `${`${c.name} ${task.label}`.padEnd(78)} ${median.toFixed(2).padStart(9)} ` +
+          `${np.median.toFixed(2).padStart(9)} ${(median / np.median).toFixed(2).padStart(7)}x` +
+          `   ${agree.toExponential(0)}`;
+        console.log(
+          `  numpy ${task.label}: median ${np.median.toFixed(2)} ms, min ${np.min.toFixed(2)}`,
+        );
+        sideRows.push(line);
+      }
   }
 }
+if (sideBySide) {
+  console.log(
+    `\n${"case (ours vs numpy, same inputs)".padEnd(78)} ${"ours ms".padStart(9)} ` +
+      `${"numpy ms".padStart(9)} ${"ratio".padStart(8)}   same result (relative difference)`,
+  );
+  for (const line of sideRows) console.log(line);
+  console.log(
+    `Load average after: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
+  );
+}
 console.log(
-  `\n${rows.length} cases, ${missed} over target. Node ${process.version}, ${(await import("node:os")).cpus().length} cores.`,
+  `\n${rows.length} cases, ${missed} over target. Node ${process.version}, ${cpus().length} cores.`,
 );

@@ -1,10 +1,10 @@
 // Risk analytics timings: `node scripts/bench.ts risk`. Synthetic data: 5 years (1260 days) of a
 // seeded factor model for 10, 50, 200 and 500 assets.
-import type { BenchCase } from "../bench.ts";
-import { analysePortfolio } from "../../src/engine/analysis.ts";
+import type { BenchCase, NumpyTask } from "../bench.ts";
+import { analysePortfolio, type PortfolioAnalysis } from "../../src/engine/analysis.ts";
 import { backtest } from "../../src/engine/backtest.ts";
 import { estimateCovariance } from "../../src/engine/covariance.ts";
-import { lastObservations } from "../../src/engine/panel.ts";
+import { benchmarkWindowDays, lastObservations } from "../../src/engine/panel.ts";
 import { monteCarloVar } from "../../src/engine/risk.ts";
 import { simulateInvestment } from "../../src/engine/simulate.ts";
 import { syntheticMarket } from "../../src/engine/synthetic.ts";
@@ -25,6 +25,30 @@ const FULL_ANALYSIS_TARGET: Partial<Record<number, number>> = { 50: 5 };
 const market = (n: number) =>
   syntheticMarket({ assets: n, days: DAYS, seed: 7, foreignShare: 0.3 });
 const equalAmounts = (n: number) => new Float64Array(n).fill(10_000 / n);
+/** The sizes whose full analysis is compared with numpy (`npm run bench:numpy`). */
+const NUMPY_SIZES: readonly number[] = [50, 500];
+
+/**
+ * numpy's full analysis on the same market: the risk figures (Ledoit-Wolf, parametric and
+ * historical VaR/CVaR, component risk, diversification), and all figures (also the Cholesky
+ * factor, expected and required returns, currency risk), over the same 3-year window.
+ */
+function numpyFullAnalysis(n: number): readonly NumpyTask[] {
+  const m = market(n);
+  const arrays = {
+    panel: m.panel.data,
+    amounts: equalAmounts(n),
+    fx: m.fxReturns,
+    foreign: m.foreign,
+    market: m.market,
+  };
+  const check = (r: unknown) => (r as PortfolioAnalysis).var.parametric.var;
+  const common = { assets: n, days: DAYS, window: benchmarkWindowDays(5), arrays, check };
+  return [
+    { task: "full", label: "(numpy: LW, VaR/CVaR, components, diversification)", ...common },
+    { task: "full-all", label: "(numpy: + Cholesky, expected, required, currency)", ...common },
+  ];
+}
 
 const perSize = SIZES.flatMap((n): BenchCase[] => [
   {
@@ -43,6 +67,7 @@ const perSize = SIZES.flatMap((n): BenchCase[] => [
           market: m.market,
         });
     },
+    numpy: NUMPY_SIZES.includes(n) ? () => numpyFullAnalysis(n) : undefined,
   },
   {
     name: `risk: what-if (betas + shock), ${n} assets, 5 years`,
