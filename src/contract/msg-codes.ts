@@ -53,6 +53,7 @@ export const msgCodes = [
   "PAYMENT_IN_PROGRESS",
   "BAD_SIGNATURE",
   "SERVER_BUSY",
+  "PLAN_FEATURE_LOCKED",
   // Raised by the client itself when the server cannot be reached; the server never sends it.
   "NETWORK_ERROR",
 ] as const;

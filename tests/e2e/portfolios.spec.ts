@@ -161,6 +161,7 @@ test.describe("portfolios journey", () => {
         .map((a) => ({ symbol: a.id, amount: a.investedAmount }));
       const engine = await (
         await page.request.post("/api/analytics/analyse", {
+          headers: { Authorization: `Bearer ${token}` },
           data: { currency: "EUR", benchmark: saved.benchmark, assets },
         })
       ).json();

@@ -17,7 +17,7 @@ import { createLogger } from "../../src/server/logger.ts";
 import type { Dataset } from "../../src/server/market/dataset.ts";
 import { importDataset } from "../../src/server/market/import.ts";
 import { simulatedDataset } from "../../src/server/market/simulated.ts";
-import { databaseTargets } from "../support/databases.ts";
+import { advancedSession, databaseTargets } from "../support/databases.ts";
 
 /** The simulated market plus a stock that stopped trading 100 business days ago and a young one. */
 function marketWithAStoppedStock(): Dataset {
@@ -67,10 +67,18 @@ describe.each(databaseTargets)("analytics API on $name", (target) => {
       botCheck: { kind: "pow", challenge: async () => ({}), verify: async () => false },
       pool,
     });
-  const post = (body: unknown) =>
+  let token: Promise<string>;
+  beforeAll(() => {
+    token = advancedSession(database);
+  });
+  const headers = async () => ({
+    "Content-Type": "application/json",
+    Authorization: `Bearer ${await token}`,
+  });
+  const post = async (body: unknown) =>
     app().request("/api/analytics/analyse", {
       method: "POST",
-      headers: { "Content-Type": "application/json" },
+      headers: await headers(),
       body: JSON.stringify(body),
     });
 
@@ -106,7 +114,7 @@ describe.each(databaseTargets)("analytics API on $name", (target) => {
         pool: full,
       }).request("/api/analytics/analyse", {
         method: "POST",
-        headers: { "Content-Type": "application/json" },
+        headers: await headers(),
         body: JSON.stringify(portfolio),
       });
       expect(res.status).toBe(503);
@@ -207,10 +215,10 @@ describe.each(databaseTargets)("analytics API on $name", (target) => {
     });
   });
 
-  const postTo = (path: string, body: unknown) =>
+  const postTo = async (path: string, body: unknown) =>
     app().request(`/api/analytics/${path}`, {
       method: "POST",
-      headers: { "Content-Type": "application/json" },
+      headers: await headers(),
       body: JSON.stringify(body),
     });
 

@@ -202,7 +202,7 @@ describe.each(databaseTargets)("portfolio valuation and exports on $name", (targ
     const { p } = saved[0]!;
     const mine = await json("GET", `/portfolios/${p.id}/analysis`, advanced);
     expect(decode(AnalysisResponse, mine.body).ok).toBe(true);
-    const direct = await json("POST", "/analytics/analyse", undefined, {
+    const direct = await json("POST", "/analytics/analyse", advanced, {
       currency: "EUR",
       benchmark: 5,
       assets: Object.entries(P1).map(([symbol, amount]) => ({ symbol, amount })),
@@ -316,7 +316,7 @@ describe.each(databaseTargets)("portfolio valuation and exports on $name", (targ
     expect(history.body.values[1]).toBeCloseTo(value, 8);
     expect(history.body.returns[0]).toBe(0);
     // The risk of the day is the analysis of the holdings at their new worth.
-    const worth = await json("POST", "/analytics/analyse", undefined, {
+    const worth = await json("POST", "/analytics/analyse", advanced, {
       currency: "EUR",
       benchmark: 5,
       assets: Object.entries(P1).map(([symbol, a]) => ({

@@ -24,7 +24,7 @@ import { createLogger } from "../../src/server/logger.ts";
 import { readDataset } from "../../src/server/market/dataset.ts";
 import { importDataset } from "../../src/server/market/import.ts";
 import { simulatedDataset } from "../../src/server/market/simulated.ts";
-import { databaseTargets } from "../support/databases.ts";
+import { advancedSession, databaseTargets } from "../support/databases.ts";
 
 function appFor(database: Database, pool: AnalyticsPool) {
   const app = createApp({
@@ -36,10 +36,11 @@ function appFor(database: Database, pool: AnalyticsPool) {
     botCheck: { kind: "pow", challenge: async () => ({}), verify: async () => false },
     pool,
   });
-  return (body: unknown) =>
+  const token = advancedSession(database);
+  return async (body: unknown) =>
     app.request("/api/analytics/what-if", {
       method: "POST",
-      headers: { "Content-Type": "application/json" },
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${await token}` },
       body: JSON.stringify(body),
     });
 }

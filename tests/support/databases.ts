@@ -54,3 +54,32 @@ export const databaseTargets: readonly TestDatabaseTarget[] = [
 if (!process.env.TEST_DATABASE_URL) {
   console.info("TEST_DATABASE_URL is not set: server tests run on PGlite only.");
 }
+
+/**
+ * A session of a client subscribed to the advanced tier of every product (every analytics
+ * permission), for tests of figures rather than of plans.
+ */
+export async function advancedSession(database: Database): Promise<string> {
+  const { clients, subscriptions } = await import("../../src/server/db/schema.ts");
+  const { createSession } = await import("../../src/server/accounts/sessions.ts");
+  const [row] = await database.db
+    .insert(clients)
+    .values({
+      email: `advanced-${randomBytes(5).toString("hex")}@example.test`,
+      passwordHash: "unused",
+      name: "Advanced",
+      surname: "Tester",
+      emailConfirmed: true,
+    })
+    .returning({ id: clients.id });
+  for (const product of ["simAssets", "simIndices", "simMonk"])
+    await database.db.insert(subscriptions).values({
+      clientId: row!.id,
+      product,
+      tier: "advanced",
+      period: "annual",
+      active: true,
+      expiryDate: new Date(Date.now() + 30 * 86_400_000),
+    });
+  return (await createSession(database.db, row!.id, 1)).token;
+}

@@ -4,6 +4,7 @@ import {
   type WhatIfRequest,
   type WhatIfResponse,
 } from "../../contract/analytics.ts";
+import { whatIfKind } from "../../contract/analytics-rules.ts";
 import { isoDate } from "../../engine/dates.ts";
 import type { Sensitivities } from "../../engine/whatif.ts";
 import type { Db } from "../db/database.ts";
@@ -14,12 +15,7 @@ import { extendFxAt, factorsAt } from "./factors.ts";
 import type { AnalyticsPool } from "./pool.ts";
 import { SENSITIVITY_DAYS, type SensitivityFit, type WhatIfOutput } from "./tasks.ts";
 
-/** The kind a request asks for, by the specification's priority: backtest, real scenario, custom. */
-export function whatIfKind(request: WhatIfRequest): "backtest" | "scenario" | "custom" {
-  if (request.backTesting != null) return "backtest";
-  if (request.scenarioType != null) return "scenario";
-  return "custom";
-}
+export { whatIfKind };
 
 /** Enough weekly periods for five factors and an intercept. */
 const MIN_SENSITIVITY_DAYS = 60;

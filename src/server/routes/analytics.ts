@@ -14,21 +14,37 @@ import type { AppDeps, AppEnv } from "../app.ts";
 import { analyse } from "../analytics/analyse.ts";
 import { whatIfPortfolio } from "../analytics/whatif.ts";
 import { jsonBody, reply } from "../http/validate.ts";
+import { requireSession } from "../http/auth.ts";
+import { requestPermissions, requirePermission } from "../accounts/permissions.ts";
+import {
+  optimisationLevel,
+  optimisationPermission,
+  whatIfKind,
+  whatIfPermission,
+} from "../../contract/analytics-rules.ts";
 
-/** Analytics of a portfolio given by its inputs (saved portfolios use the same calls). */
+/**
+ * Analytics of a portfolio given by its inputs (saved portfolios use the same calls). Every call
+ * needs a session, and what a permission gates is refused for a plan without it (docs/api.md).
+ */
 export function analyticsRoutes(deps: AppDeps) {
   const { db } = deps.database;
   return new Hono<AppEnv>()
-    .post("/analyse", async (c) =>
-      reply(c, AnalysisResponse, await analyse(db, deps.pool, await jsonBody(c, AnalyseRequest))),
-    )
-    .post("/optimise", async (c) =>
-      reply(
-        c,
-        OptimiseResponse,
-        await optimisePortfolio(db, deps.pool, await jsonBody(c, OptimiseRequest)),
-      ),
-    )
+    .use(requireSession(deps))
+    .post("/analyse", async (c) => {
+      const request = await jsonBody(c, AnalyseRequest);
+      // Monte Carlo VaR is a VaR figure.
+      if (request.monteCarlo) requirePermission((await requestPermissions(deps, c)).analysis.var);
+      return reply(c, AnalysisResponse, await analyse(db, deps.pool, request));
+    })
+    .post("/optimise", async (c) => {
+      const request = await jsonBody(c, OptimiseRequest);
+      const permissions = await requestPermissions(deps, c);
+      requirePermission(
+        permissions.optimization[optimisationPermission[optimisationLevel(request)]],
+      );
+      return reply(c, OptimiseResponse, await optimisePortfolio(db, deps.pool, request));
+    })
     .post("/simulate", async (c) =>
       reply(
         c,
@@ -36,11 +52,10 @@ export function analyticsRoutes(deps: AppDeps) {
         await simulatePortfolio(db, deps.pool, await jsonBody(c, SimulateRequest)),
       ),
     )
-    .post("/what-if", async (c) =>
-      reply(
-        c,
-        WhatIfResponse,
-        await whatIfPortfolio(db, deps.pool, await jsonBody(c, WhatIfRequest)),
-      ),
-    );
+    .post("/what-if", async (c) => {
+      const request = await jsonBody(c, WhatIfRequest);
+      const permissions = await requestPermissions(deps, c);
+      requirePermission(permissions.whatIf[whatIfPermission[whatIfKind(request)]]);
+      return reply(c, WhatIfResponse, await whatIfPortfolio(db, deps.pool, request));
+    });
 }

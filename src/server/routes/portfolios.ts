@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import { Accepted } from "../../contract/accounts.ts";
 import { AnalysisResponse } from "../../contract/analytics.ts";
-import { CommonQuery, defaultProduct, type Product } from "../../contract/common.ts";
+import { CommonQuery, type Product } from "../../contract/common.ts";
 import {
   Portfolio,
   PortfolioHistory,
@@ -13,8 +13,7 @@ import {
   SavePortfolioRequest,
   UpdatePortfolioRequest,
 } from "../../contract/portfolios.ts";
-import { clientView } from "../accounts/client-view.ts";
-import { clientById } from "../accounts/clients.ts";
+import { clientPermissions, productOf } from "../accounts/permissions.ts";
 import { analyse } from "../analytics/analyse.ts";
 import type { AppDeps, AppEnv } from "../app.ts";
 import { ApiFailure } from "../http/api-failure.ts";
@@ -50,12 +49,8 @@ export function portfoliosRoutes(deps: AppDeps) {
   const { db } = deps.database;
   const volatilities = volatilityCache();
 
-  const productOf = (c: Context): Product => queryOf(c, CommonQuery).stc ?? defaultProduct;
-  const permissionsOf = async (clientId: number, product: Product) => {
-    const row = await clientById(db, clientId);
-    if (!row) throw new ApiFailure(401, "UNAUTHORIZED");
-    return (await clientView(db, row, deps.config.policyVersion)).permissions[product];
-  };
+  const permissionsOf = (clientId: number, product: Product) =>
+    clientPermissions(deps, clientId, product);
   const idOf = (c: Context) => Number(paramsOf(c, PortfolioIdParam).id);
   const own = (c: Context<AppEnv>) => ownPortfolio(db, c.get("clientId"), idOf(c));
 

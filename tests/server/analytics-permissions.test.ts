@@ -1,0 +1,190 @@
+// The server enforces the plans on every analytics call (docs/api.md): a session is needed, and each
+// option a permission gates (each what-if type, each optimisation level, Monte Carlo VaR) is
+// refused for a plan without it. The table of plans below walks the permissions table: for each
+// gated option, the plans of the one permissions table that have it and those that do not.
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  optimisationLevel,
+  optimisationPermission,
+  whatIfKind,
+  whatIfPermission,
+} from "../../src/contract/analytics-rules.ts";
+import { products, type Product } from "../../src/contract/common.ts";
+import { permissionsByTier, type Tier } from "../../src/contract/permissions.ts";
+import { createSession } from "../../src/server/accounts/sessions.ts";
+import { createAnalyticsPool, type AnalyticsPool } from "../../src/server/analytics/pool.ts";
+import { createApp } from "../../src/server/app.ts";
+import { loadConfig } from "../../src/server/config.ts";
+import type { Database } from "../../src/server/db/database.ts";
+import { clients, subscriptions } from "../../src/server/db/schema.ts";
+import { createLogger } from "../../src/server/logger.ts";
+import { importDataset } from "../../src/server/market/import.ts";
+import { simulatedDataset } from "../../src/server/market/simulated.ts";
+import { databaseTargets } from "../support/databases.ts";
+
+const assets = [
+  { symbol: "AAPL", amount: 6000 },
+  { symbol: "SAN.MC", amount: 3000 },
+  { symbol: "TLT", amount: 1000 },
+];
+
+/** Each gated option: the call, its body, and the permission it needs. */
+const gated = [
+  {
+    name: "custom what-if",
+    path: "what-if",
+    body: { currency: "EUR", assets, shocks: { dRV: -0.1 } },
+    needs: ["whatIf", whatIfPermission[whatIfKind({})]],
+  },
+  {
+    name: "real scenario",
+    path: "what-if",
+    // The 2020 pandemic: inside the simulated market's years.
+    body: { currency: "EUR", assets, scenarioType: 1 },
+    needs: ["whatIf", whatIfPermission[whatIfKind({ scenarioType: 1 })]],
+  },
+  {
+    name: "backtest",
+    path: "what-if",
+    body: { currency: "EUR", assets, backTesting: "1y", scenarioType: 1 },
+    needs: ["whatIf", whatIfPermission[whatIfKind({ backTesting: "1y" })]],
+  },
+  {
+    name: "optimise o1 (current assets)",
+    path: "optimise",
+    body: { currency: "EUR", assets },
+    needs: ["optimization", optimisationPermission[optimisationLevel({ assets })]],
+  },
+  {
+    name: "optimise o2 (new assets, kept weights)",
+    path: "optimise",
+    body: {
+      currency: "EUR",
+      assets: [...assets, { symbol: "GLD", amount: 0 }],
+    },
+    needs: ["optimization", "construction"],
+  },
+  {
+    name: "optimise o3 (desired number of assets)",
+    path: "optimise",
+    body: {
+      currency: "EUR",
+      assets: [...assets, { symbol: "GLD", amount: 0 }],
+      desiredAssetsAmount: 2,
+    },
+    needs: ["optimization", "constructionFixAssets"],
+  },
+  {
+    name: "Monte Carlo VaR",
+    path: "analyse",
+    body: { currency: "EUR", assets, monteCarlo: { paths: 1000, seed: 1 } },
+    needs: ["analysis", "var"],
+  },
+] as const;
+
+describe("the optimisation level and what-if type of a request", () => {
+  it("follow the specification's priority and the options given", () => {
+    expect(optimisationLevel({ assets })).toBe(1);
+    expect(optimisationLevel({ assets: [{ ...assets[0]!, keep: true, minWeight: 0.1 }] })).toBe(2);
+    expect(optimisationLevel({ assets: [{ symbol: "X", amount: 0 }] })).toBe(2);
+    expect(optimisationLevel({ assets, desiredAssetsAmount: 3 })).toBe(3);
+    expect(whatIfKind({ backTesting: "1y", scenarioType: 2 })).toBe("backtest");
+  });
+});
+
+describe.each(databaseTargets)("plans enforced on the analytics calls, on $name", (target) => {
+  let database: Database;
+  let drop: () => Promise<void>;
+  let pool: AnalyticsPool;
+  let app: ReturnType<typeof createApp>;
+  beforeAll(async () => {
+    ({ database, drop } = await target.open());
+    await importDataset(database.db, simulatedDataset({ end: "2026-11-20" }), "simulated");
+    pool = createAnalyticsPool(2);
+    app = createApp({
+      config: loadConfig({}),
+      database,
+      logger: createLogger("silent"),
+      version: "test",
+      mailer: { kind: "outbox", send: async () => {} },
+      botCheck: { kind: "pow", challenge: async () => ({}), verify: async () => false },
+      pool,
+    });
+  });
+  afterAll(async () => {
+    await pool.close();
+    await drop();
+  });
+
+  const sessionWith = async (product: Product, tier: Tier) => {
+    const [row] = await database.db
+      .insert(clients)
+      .values({
+        email: `plan-${randomBytes(5).toString("hex")}@example.test`,
+        passwordHash: "unused",
+        name: "Plan",
+        surname: "Tester",
+        emailConfirmed: true,
+      })
+      .returning({ id: clients.id });
+    if (tier !== "free")
+      await database.db.insert(subscriptions).values({
+        clientId: row!.id,
+        product,
+        tier,
+        period: "monthly",
+        active: true,
+        expiryDate: new Date(Date.now() + 86_400_000),
+      });
+    return (await createSession(database.db, row!.id, 1)).token;
+  };
+
+  const call = (path: string, body: unknown, token: string | null, product: Product) =>
+    app.request(`/api/analytics/${path}?stc=${product}`, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+
+  it("answers 401 to every analytics call without a session", async () => {
+    for (const path of ["analyse", "optimise", "simulate", "what-if"]) {
+      const res = await call(path, { currency: "EUR", assets }, null, "simAssets");
+      expect([path, res.status]).toEqual([path, 401]);
+    }
+  });
+
+  // Every plan of the permissions table (product x tier), for every gated option.
+  const plans = products.flatMap((product) =>
+    (Object.keys(permissionsByTier[product]) as Tier[]).map((tier) => ({ product, tier })),
+  );
+  it.each(gated)("$name: allowed exactly for the plans with the permission", async (option) => {
+    const [group, name] = option.needs;
+    let allowed = 0;
+    let refused = 0;
+    for (const { product, tier } of plans) {
+      const permissions = permissionsByTier[product][tier]!;
+      const has = (permissions[group] as Record<string, boolean>)[name]!;
+      const res = await call(option.path, option.body, await sessionWith(product, tier), product);
+      const body = (await res.json()) as { msgCode?: string };
+      if (has) {
+        expect([product, tier, res.status]).toEqual([product, tier, 200]);
+        allowed++;
+      } else {
+        expect([product, tier, res.status, body.msgCode]).toEqual([
+          product,
+          tier,
+          403,
+          "PLAN_FEATURE_LOCKED",
+        ]);
+        refused++;
+      }
+    }
+    // The table must hold both kinds of plan for every option, or the test proves nothing.
+    expect(allowed).toBeGreaterThan(0);
+    expect(refused).toBeGreaterThan(0);
+  });
+});
