@@ -10,7 +10,7 @@ import path from "node:path";
 
 /** What the numpy side computes (scripts/reference/bench_numpy.py) and on which arrays. */
 export interface NumpyTask {
-  readonly task: "cov" | "lw" | "full" | "full-all";
+  readonly task: "cov" | "lw" | "lw-same-algebra" | "full" | "full-all" | "full-same-algebra";
   /** Shown in the side-by-side table after the case's name. */
   readonly label: string;
   readonly assets: number;
@@ -51,8 +51,9 @@ const BLAS_OVERRIDES = ["OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE"] as const;
 const pythonEnv = { ...process.env };
 for (const v of BLAS_OVERRIDES) delete pythonEnv[v];
 
-function python(argv: string[]): string {
-  const r = spawnSync(PYTHON, [NUMPY_SCRIPT, ...argv], { env: pythonEnv, encoding: "utf8" });
+function python(argv: string[], threads?: number): string {
+  const env = threads ? { ...pythonEnv, OPENBLAS_NUM_THREADS: String(threads) } : pythonEnv;
+  const r = spawnSync(PYTHON, [NUMPY_SCRIPT, ...argv], { env, encoding: "utf8" });
   if (r.status !== 0)
     throw new Error(
       `${PYTHON} ${NUMPY_SCRIPT} failed (${r.error?.message ?? `exit ${r.status}`}): ${r.stderr}` +
@@ -69,7 +70,8 @@ interface NumpyTiming {
   check: number;
 }
 
-function runNumpy(task: NumpyTask, runs: number): NumpyTiming {
+/** numpy's timing of a task with BLAS's own thread count, and with one thread (as the engine). */
+function runNumpy(task: NumpyTask, runs: number): [NumpyTiming, NumpyTiming] {
   const folder = mkdtempSync(path.join(tmpdir(), "bench-numpy-"));
   try {
     for (const [name, values] of Object.entries(task.arrays))
@@ -88,7 +90,10 @@ function runNumpy(task: NumpyTask, runs: number): NumpyTiming {
         arrays: Object.keys(task.arrays),
       }),
     );
-    return JSON.parse(python([folder])) as NumpyTiming;
+    return [
+      JSON.parse(python([folder])) as NumpyTiming,
+      JSON.parse(python([folder], 1)) as NumpyTiming,
+    ];
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
@@ -97,7 +102,9 @@ function runNumpy(task: NumpyTask, runs: number): NumpyTiming {
 if (sideBySide) {
   const info = JSON.parse(python(["--info"])) as { numpy: string; blas: string };
   const was = BLAS_OVERRIDES.map((v) => `${v}=${process.env[v] ?? "(unset)"}`).join(", ");
+  const one = JSON.parse(python(["--info"], 1)) as { blas: string };
   console.log(`numpy ${info.numpy}: ${info.blas}`);
+  console.log(`numpy 1t column, OPENBLAS_NUM_THREADS=1: ${one.blas}`);
   console.log(`python runs with ${BLAS_OVERRIDES.join(" and ")} unset (this shell: ${was}).`);
   console.log(
     `Load average before: ${loadavg()
@@ -143,24 +150,26 @@ for (const file of files) {
     );
     if (sideBySide && c.numpy)
       for (const task of c.numpy()) {
-        const np = runNumpy(task, c.runs ?? 15);
+        const [np, np1] = runNumpy(task, c.runs ?? 15);
         const ours = task.check(result);
         const agree = Math.abs(ours - np.check) / Math.max(Math.abs(np.check), 1e-300);
-        const line =
-          `${`${c.name} ${task.label}`.padEnd(78)} ${median.toFixed(2).padStart(9)} ` +
-          `${np.median.toFixed(2).padStart(9)} ${(median / np.median).toFixed(2).padStart(7)}x` +
-          `   ${agree.toExponential(0)}`;
         console.log(
-          `  numpy ${task.label}: median ${np.median.toFixed(2)} ms, min ${np.min.toFixed(2)}`,
+          `  numpy ${task.label}: median ${np.median.toFixed(2)} ms (min ${np.min.toFixed(2)}), ` +
+            `1 thread ${np1.median.toFixed(2)} ms (min ${np1.min.toFixed(2)})`,
         );
-        sideRows.push(line);
+        sideRows.push(
+          `${task.label.padEnd(66)} ${median.toFixed(2).padStart(8)} ${np.median.toFixed(2).padStart(8)} ` +
+            `${(median / np.median).toFixed(2).padStart(6)}x ${np1.median.toFixed(2).padStart(8)} ` +
+            `${(median / np1.median).toFixed(2).padStart(6)}x   ${agree.toExponential(0)}`,
+        );
       }
   }
 }
 if (sideBySide) {
   console.log(
-    `\n${"case (ours vs numpy, same inputs)".padEnd(78)} ${"ours ms".padStart(9)} ` +
-      `${"numpy ms".padStart(9)} ${"ratio".padStart(8)}   same result (relative difference)`,
+    `\n${"median ms, same inputs; ratio = ours / numpy".padEnd(66)} ${"ours".padStart(8)} ` +
+      `${"numpy".padStart(8)} ${"ratio".padStart(7)} ${"numpy 1t".padStart(8)} ${"ratio".padStart(7)}` +
+      "   same result (relative difference)",
   );
   for (const line of sideRows) console.log(line);
   console.log(

@@ -18,18 +18,20 @@ const panelOf = (n: number): ReturnsPanel =>
 export const cases: BenchCase[] = SIZES.flatMap((n): BenchCase[] => {
   let panel: ReturnsPanel | undefined;
   const once = () => (panel ??= panelOf(n));
-  const numpyTask = (task: "cov" | "lw", check: (result: unknown) => number) =>
+  const numpyTasks = (
+    tasks: readonly (readonly ["cov" | "lw" | "lw-same-algebra", string])[],
+    check: (result: unknown) => number,
+  ) =>
     NUMPY_SIZES.includes(n)
-      ? () => [
-          {
+      ? () =>
+          tasks.map(([task, label]) => ({
             task,
-            label: task === "cov" ? "(np.cov)" : "(refmath.ledoit_wolf_cc)",
+            label: `${label}, ${n} assets, ${DAYS} days`,
             assets: n,
             days: DAYS,
             arrays: { panel: once().data },
             check,
-          },
-        ]
+          }))
       : undefined;
   return [
     {
@@ -39,7 +41,9 @@ export const cases: BenchCase[] = SIZES.flatMap((n): BenchCase[] => {
         const p = once();
         return () => sampleCovariance(p);
       },
-      numpy: numpyTask("cov", (r) => (r as Matrix).data.reduce((a, b) => a + b, 0)),
+      numpy: numpyTasks([["cov", "sample covariance (np.cov)"]], (r) =>
+        (r as Matrix).data.reduce((a, b) => a + b, 0),
+      ),
     },
     {
       name: `covariance: Ledoit-Wolf, ${n} assets, ${DAYS} days`,
@@ -48,7 +52,13 @@ export const cases: BenchCase[] = SIZES.flatMap((n): BenchCase[] => {
         const p = once();
         return () => ledoitWolfCovariance(p);
       },
-      numpy: numpyTask("lw", (r) => (r as { shrinkage: number }).shrinkage),
+      numpy: numpyTasks(
+        [
+          ["lw", "Ledoit-Wolf (refmath.ledoit_wolf_cc)"],
+          ["lw-same-algebra", "Ledoit-Wolf (numpy, the engine's algebra)"],
+        ],
+        (r) => (r as { shrinkage: number }).shrinkage,
+      ),
     },
   ];
 });

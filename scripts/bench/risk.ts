@@ -31,7 +31,8 @@ const NUMPY_SIZES: readonly number[] = [50, 500];
 /**
  * numpy's full analysis on the same market: the risk figures (Ledoit-Wolf, parametric and
  * historical VaR/CVaR, component risk, diversification), and all figures (also the Cholesky
- * factor, expected and required returns, currency risk), over the same 3-year window.
+ * factor, expected and required returns, currency risk), over the same 3-year window; and all
+ * figures with Ledoit-Wolf by the engine's algebra (bench_numpy.py).
  */
 function numpyFullAnalysis(n: number): readonly NumpyTask[] {
   const m = market(n);
@@ -45,8 +46,13 @@ function numpyFullAnalysis(n: number): readonly NumpyTask[] {
   const check = (r: unknown) => (r as PortfolioAnalysis).var.parametric.var;
   const common = { assets: n, days: DAYS, window: benchmarkWindowDays(5), arrays, check };
   return [
-    { task: "full", label: "(numpy: LW, VaR/CVaR, components, diversification)", ...common },
-    { task: "full-all", label: "(numpy: + Cholesky, expected, required, currency)", ...common },
+    { task: "full", label: `full analysis, ${n} assets (numpy: risk figures)`, ...common },
+    { task: "full-all", label: `full analysis, ${n} assets (numpy: every figure)`, ...common },
+    {
+      task: "full-same-algebra",
+      label: `full analysis, ${n} assets (numpy: every figure, engine's LW algebra)`,
+      ...common,
+    },
   ];
 }
 

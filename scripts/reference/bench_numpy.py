@@ -12,6 +12,9 @@ Tasks (figures as in refmath.py, docs/analytics.md):
             parametric and historical VaR/CVaR, component risk, diversification
   full-all  the same plus every other figure analysePortfolio returns: the Cholesky factor,
             expected returns (CAPM prior, Bayes-Stein), required returns, currency risk
+  lw-same-algebra, full-same-algebra
+            lw and full-all with Ledoit-Wolf computed by the engine's algebra (one X'X product and
+            sums over days): how much of the difference is the algorithm, how much the BLAS
 `check` is one figure of the result, compared by bench.ts with its own to show the inputs match.
 """
 import io
@@ -58,6 +61,35 @@ def blas_info():
     return "numpy.show_config: " + "; ".join(lines[:6])
 
 
+def ledoit_wolf_cc_same_algebra(r):
+    """refmath.ledoit_wolf_cc with the engine's algebra (docs/analytics.md, "Covariance"): one
+    product X'X, pi and theta as sums over days instead of the products (X^2)'(X^2) and (X^3)'X."""
+    t, n = r.shape
+    x = r - r.mean(axis=0)
+    s = x.T @ x / t
+    var = np.diag(s).copy()
+    sd = np.sqrt(var)
+    valid = var > 0
+    sdv = np.where(valid, sd, 0.0)
+    inv = np.divide(1.0, sd, out=np.zeros(n), where=valid)
+    x2 = x * x
+    pi_hat = float((x2.sum(axis=1) ** 2).sum()) / t - float((s * s).sum())
+    rho_diag = float(((x2 * x2).sum(axis=0) / t - var**2).sum())
+    u = x @ sdv
+    theta = float(((x2 * x * inv) * (u[:, None] - x * sdv)).sum()) / t - float(
+        sdv @ s @ sdv - (sdv**2 * var).sum()
+    )
+    m = int(valid.sum())
+    corr = s * np.outer(inv, inv)
+    rbar = (float(corr.sum()) - m) / (m * (m - 1)) if m > 1 else 0.0
+    f = rbar * np.outer(sd, sd)
+    np.fill_diagonal(f, var)
+    gamma = float(((f - s) ** 2).sum())
+    rho = rho_diag + rbar * theta
+    delta = max(0.0, min(1.0, (pi_hat - rho) / gamma / t)) if gamma > 0 else 0.0
+    return delta * f + (1 - delta) * s, delta
+
+
 def expected_vec(r, chol, market, rf=0.02, erp=0.05):
     """refmath.expected with the given market series, betas computed for all assets at once."""
     t, n = r.shape
@@ -71,8 +103,8 @@ def expected_vec(r, chol, market, rf=0.02, erp=0.05):
     return (1 - s) * mu * YEAR + s * eq
 
 
-def full(r, w, fx, foreign, market, everything):
-    cov, delta = ledoit_wolf_cc(r)
+def full(r, w, fx, foreign, market, everything, same_algebra=False):
+    cov, delta = (ledoit_wolf_cc_same_algebra if same_algebra else ledoit_wolf_cc)(r)
     out = {
         "parametric": parametric(cov, w),
         "historical": historical(r, w),
@@ -103,10 +135,11 @@ def main():
     if task == "cov":
         fn = lambda: sample_cov(panel)  # noqa: E731
         check = lambda res: float(res.sum())  # noqa: E731
-    elif task == "lw":
-        fn = lambda: ledoit_wolf_cc(panel)  # noqa: E731
+    elif task in ("lw", "lw-same-algebra"):
+        lw = ledoit_wolf_cc if task == "lw" else ledoit_wolf_cc_same_algebra
+        fn = lambda: lw(panel)  # noqa: E731
         check = lambda res: float(res[1])  # noqa: E731
-    elif task in ("full", "full-all"):
+    elif task in ("full", "full-all", "full-same-algebra"):
         window = spec["window"]
         amounts = arrays["amounts"]
         w = amounts / amounts.sum()
@@ -114,7 +147,7 @@ def main():
         fx = arrays["fx"][-window:]
         foreign = arrays["foreign"]
         market = arrays["market"][-window:]
-        fn = lambda: full(r, w, fx, foreign, market, task == "full-all")  # noqa: E731
+        fn = lambda: full(r, w, fx, foreign, market, task != "full", task == "full-same-algebra")  # noqa: E731
         check = lambda res: float(res["parametric"]["var"])  # noqa: E731
     else:
         raise SystemExit(f"unknown task {task}")

@@ -18,8 +18,8 @@ import {
 } from "./expected.ts";
 import {
   benchmarkWindowDays,
+  checkedWindow,
   DEFAULT_BENCHMARK,
-  lastObservations,
   validatePanel,
   weightsFromAmounts,
   type ReturnsPanel,
@@ -113,7 +113,8 @@ export function analysePortfolio(input: AnalysisInput): PortfolioAnalysis {
   const benchmark = input.benchmark ?? DEFAULT_BENCHMARK;
   const days = benchmarkWindowDays(benchmark);
   validatePanel(input.panel, days, "analysePortfolio");
-  const panel = lastObservations(input.panel, days);
+  // Validated above: the estimators below skip the value scan of this window.
+  const panel = checkedWindow(input.panel, days);
   if (input.amounts.length !== panel.assets)
     throw new EngineError(
       "DIMENSION_MISMATCH",

@@ -27,6 +27,24 @@ export function benchmarkWindowDays(benchmark: number): number {
 }
 
 /**
+ * Panels whose values were already checked by validatePanel and that no caller can reach: the
+ * windows analysePortfolio cuts from a panel it has just validated, passed to the estimators one
+ * after the other. Their value scan is skipped (the shape checks still run).
+ */
+const checkedWindows = new WeakSet<ReturnsPanel>();
+
+/**
+ * The last `days` observations of a panel that validatePanel has just accepted, marked so that
+ * the functions it is passed to do not scan its values again. Engine-internal: only for a window
+ * that is created, used and dropped within one synchronous computation.
+ */
+export function checkedWindow(panel: ReturnsPanel, days: number): ReturnsPanel {
+  const window = lastObservations(panel, days);
+  checkedWindows.add(window);
+  return window;
+}
+
+/**
  * Checks shape and values: at least one asset, `minObservations` rows, every value finite and
  * above -1 (a simple return of -100% or less is not a price move).
  */
@@ -47,6 +65,7 @@ export function validatePanel(panel: ReturnsPanel, minObservations = 1, what = "
       "NOT_ENOUGH_HISTORY",
       `${what}: ${observations} observations, at least ${minObservations} needed`,
     );
+  if (checkedWindows.has(panel)) return;
   for (let k = 0; k < data.length; k++) {
     const v = data[k]!;
     if (!(v > -1 && v < Infinity))

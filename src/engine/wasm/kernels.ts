@@ -123,11 +123,12 @@ const syrk: FunctionDef = {
 
 /**
  * cholesky(AT, U, n, floor) -> 1, or 0 when a pivot is not above `floor`: the lower Cholesky
- * factor L of the symmetric matrix A, left-looking, column by column. AT is A transposed (row j
- * of AT is column j of A), U receives L transposed: U[k * n + i] = L[i][k]. Column j:
+ * factor L of the symmetric matrix A, left-looking. AT is A transposed (row j of AT is column j
+ * of A), U receives L transposed: U[k * n + i] = L[i][k]. Column j:
  * d = a_jj - sum_{k<j} l_jk^2, l_jj = sqrt(d), then l_ij = (a_ij - sum_{k<j} l_ik l_jk) / l_jj,
- * every sum subtracting its terms in increasing k, as in linalg.ts: 8 rows at a time in four
- * f64x2 accumulators (one row per lane), then the remaining rows one by one.
+ * every sum subtracting its terms in increasing k, as linalg.ts does. Columns go two at a time
+ * (j and j + 1 share the loads of rows i), rows eight at a time in f64x2 accumulators (one row per
+ * lane), then one by one; column j + 1's last term (k = j) is subtracted once l_ij is known.
  */
 const cholesky: FunctionDef = {
   name: "cholesky",
@@ -140,27 +141,47 @@ const cholesky: FunctionDef = {
   result: "i32",
   locals: [
     ["j", "i32"],
+    ["j1", "i32"],
     ["i", "i32"],
-    ["k", "i32"],
     ["row", "i32"], // bytes of a row: 8 n
     ["uj", "i32"], // address of U[0][j]
     ["ujRow", "i32"], // address of U[j][0]
+    ["aj", "i32"], // address of AT[j][0]
     ["p", "i32"], // address of U[k][i]
     ["q", "i32"], // address of U[k][j]
     ["qEnd", "i32"], // address of U[j][j]
-    ["blockEnd", "i32"], // last i + 8 <= n
+    ["blockEnd", "i32"], // last i with i + 8 <= n
     ["d", "f64"],
     ["ljj", "f64"],
-    ["y", "v128"],
-    ["lv", "v128"],
-    ["s0", "v128"],
-    ["s1", "v128"],
-    ["s2", "v128"],
-    ["s3", "v128"],
+    ["lj1", "f64"],
+    ["lj1j", "f64"],
     ["sc", "f64"],
+    ["sc1", "f64"],
+    ["xv", "v128"],
+    ["y0", "v128"],
+    ["y1", "v128"],
+    ["tv", "v128"],
+    ...Array.from({ length: 8 }, (_, k) => [`s${k}`, "v128"] as const),
   ],
   body: (f) => {
     const { get, set } = f;
+    /** for k < j: body, with q = U[k][j] and p = U[k][i] (p from `p0`, when given). */
+    const overK = (p0: Code | null, ...body: Code[]): Code => [
+      ...(p0 ? set("p", p0) : []),
+      ...f.forRange(
+        "q",
+        get("uj"),
+        get("qEnd"),
+        get("row"),
+        ...body,
+        p0 ? f.inc("p", get("row")) : [],
+      ),
+    ];
+    const aT = (r: Code, c: Code): Code => at(get("AT"), add(mul(r, get("n")), c));
+    const pivot = (target: string): Code[] => [
+      f.when(op.eqz(op.fGt(get("d"), get("floor"))), op.ret(i32(0))),
+      set(target, op.fSqrt(get("d"))),
+    ];
     return [
       set("row", mul(get("n"), i32(8))),
       set("blockEnd", op.sub(get("n"), i32(8))),
@@ -168,69 +189,92 @@ const cholesky: FunctionDef = {
         "j",
         i32(0),
         get("n"),
-        i32(1),
+        i32(2),
+        set("j1", add(get("j"), i32(1))),
         set("uj", at(get("U"), get("j"))),
         set("ujRow", add(get("U"), mul(get("j"), get("row")))),
         set("qEnd", at(get("ujRow"), get("j"))),
-        // d = a_jj - sum_k l_jk^2
-        set("d", fLoad(at(get("AT"), add(mul(get("j"), get("n")), get("j"))))),
-        f.forRange(
-          "q",
-          get("uj"),
-          get("qEnd"),
-          get("row"),
+        set("aj", add(get("AT"), mul(get("j"), get("row")))),
+        // Pivot j: d = a_jj - sum_k l_jk^2.
+        set("d", fLoad(aT(get("j"), get("j")))),
+        overK(
+          null,
           set("sc", fLoad(get("q"))),
           set("d", op.fSub(get("d"), fMul(get("sc"), get("sc")))),
         ),
-        f.when(op.eqz(op.fGt(get("d"), get("floor"))), op.ret(i32(0))),
-        set("ljj", op.fSqrt(get("d"))),
+        ...pivot("ljj"),
         fStore(get("qEnd"), get("ljj")),
-        set("lv", op.vSplat(get("ljj"))),
-        set("i", add(get("j"), i32(1))),
-        // Blocks of 8 rows.
-        [0x02, 0x40],
-        op.ltS(get("blockEnd"), get("i")),
-        [0x0d, 0],
-        [0x03, 0x40],
-        ...[0, 1, 2, 3].map((r) =>
-          set(`s${r}`, vLoad(at(get("AT"), add(mul(get("j"), get("n")), get("i"))), 16 * r)),
-        ),
-        set("p", at(get("U"), get("i"))),
-        f.forRange(
-          "q",
-          get("uj"),
-          get("qEnd"),
-          get("row"),
-          set("y", vSplatLoad(get("q"))),
-          ...[0, 1, 2, 3].map((r) =>
-            set(`s${r}`, op.vSub(get(`s${r}`), vMul(vLoad(get("p"), 16 * r), get("y")))),
+        f.when(
+          op.ltS(get("j1"), get("n")),
+          // l_{j+1, j}, then pivot j + 1 (its last term is l_{j+1, j}^2).
+          set("sc", fLoad(aT(get("j"), get("j1")))),
+          overK(null, set("sc", op.fSub(get("sc"), fMul(fLoad(get("q"), 8), fLoad(get("q")))))),
+          set("lj1j", op.fDiv(get("sc"), get("ljj"))),
+          fStore(get("qEnd"), get("lj1j"), 8),
+          set("d", fLoad(aT(get("j1"), get("j1")))),
+          overK(
+            null,
+            set("sc", fLoad(get("q"), 8)),
+            set("d", op.fSub(get("d"), fMul(get("sc"), get("sc")))),
           ),
-          f.inc("p", get("row")),
-        ),
-        ...[0, 1, 2, 3].map((r) =>
-          vStore(at(get("ujRow"), get("i")), op.vDiv(get(`s${r}`), get("lv")), 16 * r),
-        ),
-        f.inc("i", i32(8)),
-        op.geS(get("blockEnd"), get("i")),
-        [0x0d, 0],
-        [0x0b, 0x0b],
-        // The rows left, one by one.
-        f.forRange(
-          "i",
-          get("i"),
-          get("n"),
-          i32(1),
-          set("sc", fLoad(at(get("AT"), add(mul(get("j"), get("n")), get("i"))))),
-          set("p", at(get("U"), get("i"))),
+          set("d", op.fSub(get("d"), fMul(get("lj1j"), get("lj1j")))),
+          ...pivot("lj1"),
+          fStore(add(get("qEnd"), get("row")), get("lj1"), 8),
+          // Rows j + 2 .. n - 1, eight at a time.
+          set("i", add(get("j"), i32(2))),
+          [0x02, 0x40],
+          op.ltS(get("blockEnd"), get("i")),
+          [0x0d, 0],
+          [0x03, 0x40],
+          ...[0, 1, 2, 3].flatMap((r) => [
+            set(`s${r}`, vLoad(at(get("aj"), get("i")), 16 * r)),
+            set(`s${4 + r}`, vLoad(at(add(get("aj"), get("row")), get("i")), 16 * r)),
+          ]),
+          overK(
+            at(get("U"), get("i")),
+            set("y0", vSplatLoad(get("q"))),
+            set("y1", vSplatLoad(get("q"), 8)),
+            ...[0, 1, 2, 3].flatMap((r) => [
+              set("xv", vLoad(get("p"), 16 * r)),
+              set(`s${r}`, op.vSub(get(`s${r}`), vMul(get("xv"), get("y0")))),
+              set(`s${4 + r}`, op.vSub(get(`s${4 + r}`), vMul(get("xv"), get("y1")))),
+            ]),
+          ),
+          set("y0", op.vSplat(get("ljj"))),
+          set("y1", op.vSplat(get("lj1"))),
+          set("xv", op.vSplat(get("lj1j"))),
+          ...[0, 1, 2, 3].flatMap((r) => [
+            set("tv", op.vDiv(get(`s${r}`), get("y0"))),
+            vStore(at(get("ujRow"), get("i")), get("tv"), 16 * r),
+            set(`s${4 + r}`, op.vSub(get(`s${4 + r}`), vMul(get("tv"), get("xv")))),
+            vStore(
+              at(add(get("ujRow"), get("row")), get("i")),
+              op.vDiv(get(`s${4 + r}`), get("y1")),
+              16 * r,
+            ),
+          ]),
+          f.inc("i", i32(8)),
+          op.geS(get("blockEnd"), get("i")),
+          [0x0d, 0],
+          [0x0b, 0x0b],
+          // The rows left, one by one.
           f.forRange(
-            "q",
-            get("uj"),
-            get("qEnd"),
-            get("row"),
-            set("sc", op.fSub(get("sc"), fMul(fLoad(get("p")), fLoad(get("q"))))),
-            f.inc("p", get("row")),
+            "i",
+            get("i"),
+            get("n"),
+            i32(1),
+            set("sc", fLoad(at(get("aj"), get("i")))),
+            set("sc1", fLoad(at(add(get("aj"), get("row")), get("i")))),
+            overK(
+              at(get("U"), get("i")),
+              set("sc", op.fSub(get("sc"), fMul(fLoad(get("p")), fLoad(get("q"))))),
+              set("sc1", op.fSub(get("sc1"), fMul(fLoad(get("p")), fLoad(get("q"), 8)))),
+            ),
+            set("sc", op.fDiv(get("sc"), get("ljj"))),
+            fStore(at(get("ujRow"), get("i")), get("sc")),
+            set("sc1", op.fSub(get("sc1"), fMul(get("sc"), get("lj1j")))),
+            fStore(at(add(get("ujRow"), get("row")), get("i")), op.fDiv(get("sc1"), get("lj1"))),
           ),
-          fStore(at(get("ujRow"), get("i")), op.fDiv(get("sc"), get("ljj"))),
         ),
       ),
       i32(1),
