@@ -83,6 +83,9 @@ function server(edition: keyof typeof editions) {
       // A light proof of work keeps sign-up tests quick; the check itself is the same.
       CAPTCHA_COST: "20",
       CAPTCHA_MAX_COUNTER: "100",
+      // Every test signs up from this one address: the per-address sign-up limit is lifted here
+      // (tests/server/rate-limits.test.ts checks it).
+      RATE_LIMIT_SIGNUPS_PER_HOUR: "10000",
     },
   };
 }

@@ -54,6 +54,8 @@ async function startServer(): Promise<{ url: string; child: ChildProcess }> {
       LOG_LEVEL: "warn",
       // The analytics calls need a session: the benchmark signs in as a demo account.
       SEED_DEMO_ACCOUNTS: "true",
+      // The benchmark measures capacity, not the per-account limit (tests/server/rate-limits.test.ts).
+      RATE_LIMIT_ANALYTICS_PER_MINUTE: "100000000",
       ...(marketDir ? { MARKET_DATA_DIR: marketDir } : {}),
       ...(pgUrl ? { DATABASE_URL: pgUrl } : {}),
     },

@@ -54,6 +54,8 @@ export const msgCodes = [
   "BAD_SIGNATURE",
   "SERVER_BUSY",
   "PLAN_FEATURE_LOCKED",
+  "TOO_MANY_REQUESTS",
+  "PAYLOAD_TOO_LARGE",
   // Raised by the client itself when the server cannot be reached; the server never sends it.
   "NETWORK_ERROR",
 ] as const;

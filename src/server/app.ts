@@ -1,6 +1,7 @@
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import { Hono, type MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
 import { CommonQuery } from "../contract/common.ts";
 import { RuntimeConfig } from "../contract/runtime-config.ts";
@@ -115,6 +116,15 @@ export function createApp(deps: AppDeps) {
   const billing = billingService(billingDeps);
 
   const api = new Hono<AppEnv>()
+    // Bodies are small (500 assets is about 30 kB): anything larger is refused before it is read.
+    .use(
+      bodyLimit({
+        maxSize: deps.config.maxBodyBytes,
+        onError: () => {
+          throw new ApiFailure(413, "PAYLOAD_TOO_LARGE");
+        },
+      }),
+    )
     .use(async (c, next) => {
       // Every request names the edition it was built for; a mismatch would mix two products' data.
       const query = queryOf(c, CommonQuery);

@@ -47,6 +47,12 @@ export interface ServerConfig {
   readonly billingJobIntervalMs: number;
   /** Trading days the market clock moves per calendar day on imported data. */
   readonly marketReplaySpeed: number;
+  /** Analytics calls an account may make per minute (an address: four times as many). */
+  readonly analyticsPerMinute: number;
+  /** Sign-ups allowed per address per hour. */
+  readonly signUpsPerHour: number;
+  /** The largest request body the API reads. */
+  readonly maxBodyBytes: number;
 }
 
 export const LogLevel = Schema.Literals(["debug", "info", "warn", "error", "silent"]);
@@ -97,6 +103,9 @@ const Env = Schema.Struct({
   SIMULATED_MARKET_END: Schema.optional(IsoDay),
   BILLING_WEBHOOK_SECRET: Schema.optional(Schema.String.pipe(Schema.check(Schema.isMinLength(16)))),
   BILLING_JOB_INTERVAL_MS: Schema.optional(PositiveInt),
+  RATE_LIMIT_ANALYTICS_PER_MINUTE: Schema.optional(PositiveInt),
+  RATE_LIMIT_SIGNUPS_PER_HOUR: Schema.optional(PositiveInt),
+  MAX_BODY_BYTES: Schema.optional(PositiveInt),
   MARKET_REPLAY_SPEED: Schema.optional(
     Schema.NumberFromString.pipe(Schema.check(Schema.isGreaterThan(0))),
   ),
@@ -163,6 +172,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     billingWebhookSecret: parsed.BILLING_WEBHOOK_SECRET ?? null,
     billingJobIntervalMs: parsed.BILLING_JOB_INTERVAL_MS ?? 60_000,
     marketReplaySpeed: parsed.MARKET_REPLAY_SPEED ?? 1,
+    analyticsPerMinute: parsed.RATE_LIMIT_ANALYTICS_PER_MINUTE ?? 120,
+    signUpsPerHour: parsed.RATE_LIMIT_SIGNUPS_PER_HOUR ?? 20,
+    maxBodyBytes: parsed.MAX_BODY_BYTES ?? 256 * 1024,
   };
 }
 

@@ -49,6 +49,8 @@ export const msgCodeText: Record<MsgCode | "PASSWORD_TOO_WEAK", MessageDescripto
   BAD_SIGNATURE: msg`The payment notice could not be verified.`,
   SERVER_BUSY: msg`The server is busy with other calculations. Try again in a few seconds.`,
   PLAN_FEATURE_LOCKED: msg`Your plan does not include this. Choose a plan that unlocks it.`,
+  TOO_MANY_REQUESTS: msg`Too many requests in a short time. Wait a moment and try again.`,
+  PAYLOAD_TOO_LARGE: msg`What was sent is too large.`,
   TOO_FEW_ASSETS: msg`A portfolio needs at least one asset with an amount above zero.`,
   TOO_MANY_ASSETS: msg`This portfolio has more assets than it can hold. Remove some or choose more assets in question 3.`,
   TOTAL_TOO_LOW: msg`The total invested is below the minimum investment.`,

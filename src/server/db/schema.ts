@@ -296,6 +296,13 @@ export const loginAttempts = pgTable("login_attempts", {
   failures: integer("failures").notNull(),
 });
 
+/** Requests counted per key (account or address) in fixed windows: the rate limits of the API, shared by every instance. */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+  hits: integer("hits").notNull(),
+});
+
 /** Proof-of-work challenges already used, so a solution cannot be replayed. */
 export const usedChallenges = pgTable("used_challenges", {
   signature: text("signature").primaryKey(),

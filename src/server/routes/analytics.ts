@@ -15,6 +15,7 @@ import { analyse } from "../analytics/analyse.ts";
 import { whatIfPortfolio } from "../analytics/whatif.ts";
 import { jsonBody, reply } from "../http/validate.ts";
 import { requireSession } from "../http/auth.ts";
+import { rateLimit } from "../http/rate-limits.ts";
 import { requestPermissions, requirePermission } from "../accounts/permissions.ts";
 import {
   optimisationLevel,
@@ -31,6 +32,12 @@ export function analyticsRoutes(deps: AppDeps) {
   const { db } = deps.database;
   return new Hono<AppEnv>()
     .use(requireSession(deps))
+    .use(
+      rateLimit(deps, "analytics", {
+        account: { max: deps.config.analyticsPerMinute, windowSeconds: 60 },
+        address: { max: 4 * deps.config.analyticsPerMinute, windowSeconds: 60 },
+      }),
+    )
     .post("/analyse", async (c) => {
       const request = await jsonBody(c, AnalyseRequest);
       // Monte Carlo VaR is a VaR figure.

@@ -26,6 +26,7 @@ import {
 import { createSession, revokeAllSessions, revokeSession } from "../accounts/sessions.ts";
 import { clients } from "../db/schema.ts";
 import { ApiFailure } from "../http/api-failure.ts";
+import { rateLimit } from "../http/rate-limits.ts";
 import { requireSession } from "../http/auth.ts";
 import { clientAddress } from "../http/client-address.ts";
 import { jsonBody, queryOf, reply } from "../http/validate.ts";
@@ -64,52 +65,62 @@ export function authRoutes(deps: AppDeps) {
       await Promise.all([clearFailures(db, keys.account), releaseAttempt(db, keys.address)]);
       return reply(c, SessionToken, await createSession(db, client.id, deps.config.sessionDays));
     })
-    .post("/register", async (c) => {
-      const form = await jsonBody(c, SignUpRequest);
-      if (form.password !== form.confirmPassword) throw new ApiFailure(400, "PASSWORDS_DONT_MATCH");
-      if (
-        !(await deps.botCheck.verify(form.recaptchaToken, clientAddress(c, deps.config.trustProxy)))
-      ) {
-        throw new ApiFailure(400, "CAPTCHA_FAILED");
-      }
-      const passwordHash = await hashPassword(form.password);
-      const existing = await clientByEmail(db, form.email);
-      if (existing) {
-        const link = `${deps.config.publicUrl}/${form.language}/${form.language === "es" ? "olvide-contrasena" : "forgot-password"}`;
-        await send(existing.email, "account-exists", form.language, link);
+    .post(
+      "/register",
+      rateLimit(deps, "sign-up", {
+        address: { max: deps.config.signUpsPerHour, windowSeconds: 3600 },
+      }),
+      async (c) => {
+        const form = await jsonBody(c, SignUpRequest);
+        if (form.password !== form.confirmPassword)
+          throw new ApiFailure(400, "PASSWORDS_DONT_MATCH");
+        if (
+          !(await deps.botCheck.verify(
+            form.recaptchaToken,
+            clientAddress(c, deps.config.trustProxy),
+          ))
+        ) {
+          throw new ApiFailure(400, "CAPTCHA_FAILED");
+        }
+        const passwordHash = await hashPassword(form.password);
+        const existing = await clientByEmail(db, form.email);
+        if (existing) {
+          const link = `${deps.config.publicUrl}/${form.language}/${form.language === "es" ? "olvide-contrasena" : "forgot-password"}`;
+          await send(existing.email, "account-exists", form.language, link);
+          return reply(c, Accepted, accepted, 201);
+        }
+        const [created] = await db
+          .insert(clients)
+          .values({
+            email: form.email,
+            passwordHash,
+            name: form.name,
+            surname: form.surname,
+            phone: form.phone ?? null,
+            telephone: form.telephone ?? null,
+            countryId: form.countryId,
+            newsletter: form.newsletter,
+            language: form.language,
+            profession: form.profession ?? null,
+            level: 1,
+            policiesVersion: deps.config.policyVersion,
+            policiesAcceptedAt: sql`now()`,
+          })
+          .onConflictDoNothing()
+          .returning({ id: clients.id });
+        if (created) {
+          const link = await issueLink(db, {
+            clientId: created.id,
+            email: form.email,
+            purpose: "confirm-email",
+            locale: form.language,
+            publicUrl: deps.config.publicUrl,
+          });
+          await send(form.email, "confirm-email", form.language, link);
+        }
         return reply(c, Accepted, accepted, 201);
-      }
-      const [created] = await db
-        .insert(clients)
-        .values({
-          email: form.email,
-          passwordHash,
-          name: form.name,
-          surname: form.surname,
-          phone: form.phone ?? null,
-          telephone: form.telephone ?? null,
-          countryId: form.countryId,
-          newsletter: form.newsletter,
-          language: form.language,
-          profession: form.profession ?? null,
-          level: 1,
-          policiesVersion: deps.config.policyVersion,
-          policiesAcceptedAt: sql`now()`,
-        })
-        .onConflictDoNothing()
-        .returning({ id: clients.id });
-      if (created) {
-        const link = await issueLink(db, {
-          clientId: created.id,
-          email: form.email,
-          purpose: "confirm-email",
-          locale: form.language,
-          publicUrl: deps.config.publicUrl,
-        });
-        await send(form.email, "confirm-email", form.language, link);
-      }
-      return reply(c, Accepted, accepted, 201);
-    })
+      },
+    )
     .post("/logout", requireSession(deps), async (c) => {
       await revokeSession(db, c.get("tokenHash"));
       return reply(c, Accepted, accepted);
