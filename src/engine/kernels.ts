@@ -40,20 +40,31 @@ export function setKernelBackend(backend: "wasm" | "js"): void {
   useWasm = backend === "wasm" && wasmKernels !== null;
 }
 
-/** Float64 views of scratch memory: the wasm memory (grown when needed) or plain arrays. */
-function scratch(packedLength: number, outLength: number): { p: Float64Array; c: Float64Array } {
+/**
+ * Float64 views of scratch memory: the wasm memory (grown when needed; it is kept for the next
+ * call) or, when the TypeScript kernels run or the memory cannot grow that far, plain arrays.
+ */
+function scratch(
+  packedLength: number,
+  outLength: number,
+): { p: Float64Array; c: Float64Array; wasm: KernelExports | null } {
   const bytes = (packedLength + outLength) * 8;
   if (useWasm && wasmKernels) {
     const memory = wasmKernels.memory;
     const missing = bytes - memory.buffer.byteLength;
-    if (missing > 0) memory.grow(Math.ceil(missing / 65536));
-    const buffer = memory.buffer;
-    return {
-      p: new Float64Array(buffer, 0, packedLength),
-      c: new Float64Array(buffer, packedLength * 8, outLength),
-    };
+    try {
+      if (missing > 0) memory.grow(Math.ceil(missing / 65536));
+      const buffer = memory.buffer;
+      return {
+        p: new Float64Array(buffer, 0, packedLength),
+        c: new Float64Array(buffer, packedLength * 8, outLength),
+        wasm: wasmKernels,
+      };
+    } catch {
+      // past the 4 GB of a wasm32 memory: the twins below give the same results
+    }
   }
-  return { p: new Float64Array(packedLength), c: new Float64Array(outLength) };
+  return { p: new Float64Array(packedLength), c: new Float64Array(outLength), wasm: null };
 }
 
 /**
@@ -72,7 +83,7 @@ export function crossProductsOfRows(
 ): Float64Array {
   const panels = (n + 3) >> 2;
   const ldc = panels * 4;
-  const { p, c } = scratch(panels * 4 * t, ldc * ldc);
+  const { p, c, wasm } = scratch(panels * 4 * t, ldc * ldc);
   // Pack: panel q, day k, lane l at q * 4t + 4k + l; zeros past n.
   for (let q = 0; q < panels; q++) {
     const base = q * 4 * t;
@@ -93,8 +104,7 @@ export function crossProductsOfRows(
     }
   }
   c.fill(0);
-  if (useWasm && wasmKernels)
-    wasmKernels.syrk(p.byteOffset, panels, t, DAYS_PER_CHUNK, c.byteOffset, ldc);
+  if (wasm) wasm.syrk(p.byteOffset, panels, t, DAYS_PER_CHUNK, c.byteOffset, ldc);
   else syrkJs(p, panels, t, DAYS_PER_CHUNK, c, ldc);
   // c holds the lower triangle (row >= column, tile-wise); mirror it, scaled.
   const out = new Float64Array(n * n);
@@ -120,12 +130,13 @@ export function choleskyKernel(
   floor: number,
 ): Float64Array | null | undefined {
   if (!useWasm || !wasmKernels) return undefined;
-  const { p: at, c: u } = scratch(n * n, n * n);
+  const { p: at, c: u, wasm } = scratch(n * n, n * n);
+  if (!wasm) return undefined;
   for (let i = 0; i < n; i++) {
     const bi = i * n;
     for (let j = 0; j <= i; j++) at[j * n + i] = a[bi + j]!;
   }
-  if (wasmKernels.cholesky(at.byteOffset, u.byteOffset, n, floor) === 0) return null;
+  if (wasm.cholesky(at.byteOffset, u.byteOffset, n, floor) === 0) return null;
   const l = new Float64Array(n * n);
   for (let k = 0; k < n; k++) {
     const bk = k * n;
