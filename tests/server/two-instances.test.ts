@@ -1,0 +1,207 @@
+// Two server processes on one PostgreSQL database, no sticky sessions (docs/operations.md): a
+// session made on one works on the other; the save limit and the API rate limits hold across
+// both; a renewal due is charged once although both run the billing job; a market import made
+// by a third process is seen by both.
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, resultRows, type Database } from "../../src/server/db/database.ts";
+import { payments, sandboxCards, subscriptions } from "../../src/server/db/schema.ts";
+import { clientByEmail } from "../../src/server/accounts/clients.ts";
+import { importDataset } from "../../src/server/market/import.ts";
+import { simulatedDataset } from "../../src/server/market/simulated.ts";
+
+const url = process.env.TEST_DATABASE_URL;
+const root = path.resolve(import.meta.dirname, "../..");
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, "127.0.0.1", () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+
+async function start(databaseUrl: string): Promise<{ base: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(root, "src/server/main.ts")], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), "instance-")),
+      DIST_DIR: mkdtempSync(path.join(tmpdir(), "dist-")),
+      LOG_LEVEL: "error",
+      SEED_DEMO_ACCOUNTS: "true",
+      MARKET_DATA_DIR: "",
+      SIMULATED_MARKET_END: "2026-11-20",
+      RATE_LIMIT_ANALYTICS_PER_MINUTE: "5",
+      BILLING_JOB_INTERVAL_MS: "300",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const base = `http://127.0.0.1:${port}/api`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${base}/health`)).ok) return { base, child };
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill("SIGKILL");
+  throw new Error("an instance did not start");
+}
+
+const call = async (base: string, method: string, p: string, token?: string, body?: unknown) => {
+  const res = await fetch(`${base}${p}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+};
+
+describe.skipIf(!url)("two instances on one PostgreSQL database", () => {
+  const name = `two_${randomBytes(5).toString("hex")}`;
+  let databaseUrl: string;
+  let database: Database;
+  let a: { base: string; child: ChildProcess };
+  let b: { base: string; child: ChildProcess };
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const u = new URL(url!);
+    u.pathname = `/${name}`;
+    databaseUrl = u.toString();
+    // The first migrates and seeds; the second starts on the same database at the same time.
+    [a, b] = await Promise.all([start(databaseUrl), start(databaseUrl)]);
+    database = await openDatabase({ url: databaseUrl, pgliteDir: "" });
+  }, 120_000);
+
+  afterAll(async () => {
+    a?.child.kill("SIGTERM");
+    b?.child.kill("SIGTERM");
+    await database?.close();
+    await new Promise((r) => setTimeout(r, 1000));
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  });
+
+  const signIn = async (base: string, email: string) =>
+    (await call(base, "POST", "/auth/login", undefined, { email, password: "Demo-portfolio-2026" }))
+      .body.token as string;
+
+  it("migrated and seeded once, and a session made on one works on the other", async () => {
+    const migrations = resultRows(
+      await database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`),
+    )[0]!.n;
+    expect(Number(migrations)).toBeGreaterThan(0);
+    const seeded = resultRows(
+      await database.db.execute(
+        sql`select count(*)::int as n from clients where email = 'free@demo.test'`,
+      ),
+    )[0]!.n;
+    expect(Number(seeded)).toBe(1);
+    const token = await signIn(a.base, "free@demo.test");
+    const onB = await call(b.base, "GET", "/client", token);
+    expect(onB.status).toBe(200);
+    expect(onB.body.email).toBe("free@demo.test");
+    // Signing out on B ends the session on A too.
+    await call(b.base, "POST", "/auth/logout", token);
+    expect((await call(a.base, "GET", "/client", token)).status).toBe(401);
+  });
+
+  it("holds the save limit and the analytics rate limit across both", async () => {
+    const token = await signIn(b.base, "assets-standard@demo.test");
+    const body = (i: number) => ({
+      name: `Across ${i}`,
+      currency: "EUR",
+      maxAssetsLevel: 2,
+      assets: [
+        { id: "AAPL", investedAmount: 6000 },
+        { id: "KO", investedAmount: 4000 },
+      ],
+    });
+    // The standard plan saves 5: eight saves at once, split over the instances.
+    const saves = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        call(i % 2 ? a.base : b.base, "POST", "/portfolios", token, body(i)),
+      ),
+    );
+    expect(saves.filter((s) => s.status === 201 || s.status === 200)).toHaveLength(5);
+    expect(saves.filter((s) => s.body?.msgCode === "SAVE_LIMIT_REACHED")).toHaveLength(3);
+    // Five analytics calls a minute for this account, whichever instance answers.
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++)
+      statuses.push(
+        (await call(i % 2 ? a.base : b.base, "POST", "/analytics/analyse", token, {})).status,
+      );
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429, 429]);
+  });
+
+  it("charges a due renewal once although both run the billing job", async () => {
+    const client = (await clientByEmail(database.db, "assets-advanced@demo.test"))!;
+    const [sub] = await database.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.clientId, client.id));
+    await database.db
+      .insert(sandboxCards)
+      .values({ token: `card_two_${name}`, last4: "4242", behaviour: "succeeds" })
+      .onConflictDoNothing();
+    const due = new Date(Date.now() - 60_000);
+    await database.db
+      .update(subscriptions)
+      .set({
+        expiryDate: due,
+        periodStart: new Date(due.getTime() - 30 * 86_400_000),
+        paymentMethod: `card_two_${name}`,
+      })
+      .where(eq(subscriptions.id, sub!.id));
+    // Both jobs run every 300 ms; wait for a few rounds of each.
+    await new Promise((r) => setTimeout(r, 2500));
+    const renewals = (
+      await database.db.select().from(payments).where(eq(payments.clientId, client.id))
+    ).filter((p) => p.kind === "renewal");
+    expect(renewals).toHaveLength(1);
+    expect(renewals[0]!.status).toBe("succeeded");
+    const [after] = await database.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, sub!.id));
+    expect(after!.expiryDate!.getTime()).toBeGreaterThan(Date.now());
+  });
+
+  it("sees a market import made elsewhere on both instances", async () => {
+    const before = (await call(a.base, "GET", "/market/today")).body;
+    // A third process (this test) imports one more day.
+    await importDataset(database.db, simulatedDataset({ end: "2026-11-23" }), "simulated");
+    await new Promise((r) => setTimeout(r, 1500));
+    const [onA, onB] = await Promise.all([
+      call(a.base, "GET", "/market/today"),
+      call(b.base, "GET", "/market/today"),
+    ]);
+    expect(before.today).toBe("2026-11-20");
+    expect(onA.body.today).toBe("2026-11-23");
+    expect(onB.body.today).toBe("2026-11-23");
+  });
+});
