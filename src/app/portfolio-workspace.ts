@@ -1,12 +1,12 @@
-import { createActor, fromPromise, type ActorRefFrom } from "xstate";
+import { createActor, type ActorRefFrom } from "xstate";
 import { portfolioFacts } from "../../machines/guards/portfolio-facts.ts";
-import {
+import type {
   portfolioLifecycleMachine,
-  type PortfolioDraft,
+  PortfolioDraft,
 } from "../../machines/portfolio-lifecycle.machine.ts";
-import {
+import type {
   portfolioWizardMachine,
-  type PortfolioWizardInput,
+  PortfolioWizardInput,
 } from "../../machines/portfolio-wizard.machine.ts";
 import type { HttpClient } from "../client/http.ts";
 import type { Edition, Product } from "../contract/common.ts";
@@ -14,7 +14,23 @@ import { endpoints } from "../contract/endpoints.ts";
 import type { ProductPermissions } from "../contract/permissions.ts";
 import type { Portfolio } from "../contract/portfolios.ts";
 import { inspectObserver } from "./inspector.ts";
-import { orFailure } from "./session/session-actor.ts";
+import type * as PortfolioMachines from "./portfolio-machines.ts";
+
+let machines: typeof PortfolioMachines | null = null;
+
+/**
+ * Loads the portfolio machines (their own chunk, not the first page's). The routes whose screens
+ * start a wizard or a lifecycle load them with the screen (src/app/route-table.ts); the route guards
+ * read only the actors' snapshots, and there are none before then.
+ */
+export async function loadPortfolioMachines(): Promise<void> {
+  machines ??= await import("./portfolio-machines.ts");
+}
+
+function loadedMachines(): typeof PortfolioMachines {
+  if (!machines) throw new Error("portfolio machines not loaded: await loadPortfolioMachines()");
+  return machines;
+}
 
 export type WizardActor = ActorRefFrom<typeof portfolioWizardMachine>;
 export type LifecycleActor = ActorRefFrom<typeof portfolioLifecycleMachine>;
@@ -74,13 +90,7 @@ export class PortfolioWorkspace {
   startWizard(input: Omit<PortfolioWizardInput, "edition">): WizardActor {
     this.clear();
     const { http } = this.deps;
-    const machine = portfolioWizardMachine.provide({
-      actors: {
-        propose: fromPromise(({ input: body }) =>
-          orFailure(() => http.call(endpoints.proposePortfolio, { body })),
-        ),
-      },
-    });
+    const machine = loadedMachines().wizardMachine(http);
     const inspect = inspectObserver();
     const wizard = createActor(machine, {
       input: { ...input, edition: this.deps.edition },
@@ -93,30 +103,7 @@ export class PortfolioWorkspace {
 
   private lifecycleMachine() {
     const { http, saveFile } = this.deps;
-    return portfolioLifecycleMachine.provide({
-      actors: {
-        savePortfolio: fromPromise(({ input: body }) =>
-          orFailure(() => http.call(endpoints.savePortfolio, { body })),
-        ),
-        updatePortfolio: fromPromise(({ input }) =>
-          orFailure(() =>
-            http.call(endpoints.updatePortfolio, { params: { id: input.id }, body: input.request }),
-          ),
-        ),
-        loadPortfolio: fromPromise(({ input }) =>
-          orFailure(() => http.call(endpoints.portfolio, { params: { id: input.id } })),
-        ),
-        deletePortfolio: fromPromise(async ({ input }) => {
-          await orFailure(() => http.call(endpoints.deletePortfolio, { params: { id: input.id } }));
-        }),
-        exportPortfolio: fromPromise(async ({ input }) => {
-          const blob = await orFailure(() =>
-            http.download(`/portfolios/${input.id}/export.${input.format}`),
-          );
-          saveFile(blob, `portfolio-${input.id}.${input.format}`);
-        }),
-      },
-    });
+    return loadedMachines().lifecycleMachine(http, saveFile);
   }
 
   private startLifecycle(input: {

@@ -2,6 +2,7 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import type { ComponentType } from "react";
 import type { Locale } from "../contract/common.ts";
+import { loadPortfolioMachines } from "./portfolio-workspace.ts";
 import {
   assertRouteGuardNames,
   type RedirectTarget,
@@ -27,6 +28,10 @@ export interface RouteDefinition {
   /** The screen; routes without one show their title and summary until their feature lands. */
   readonly screen?: () => Promise<{ default: ComponentType<ScreenProps> }>;
 }
+
+/** A screen that starts a portfolio wizard or lifecycle: the machines come with it. */
+const withPortfolioMachines = <T>(screen: Promise<T>): Promise<T> =>
+  Promise.all([screen, loadPortfolioMachines()]).then(([module]) => module);
 
 export const defineRoute = <const Id extends string>(
   id: Id,
@@ -182,7 +187,7 @@ export const routeTable = [
     ["auth-registered", "subscribed"],
     msg`Portfolio`,
     msg`One of your saved portfolios.`,
-    { screen: () => import("../features/portfolios/portfolio-screen.tsx") },
+    { screen: () => withPortfolioMachines(import("../features/portfolios/portfolio-screen.tsx")) },
   ),
   defineRoute(
     "account-profile",
@@ -224,7 +229,7 @@ export const routeTable = [
     ["auth-registered", "forbidden-trial"],
     msg`What do you want to invest in?`,
     msg`Question 1 of 3: the universe, the currency and the amount.`,
-    { screen: () => import("../features/portfolios/q1-screen.tsx") },
+    { screen: () => withPortfolioMachines(import("../features/portfolios/q1-screen.tsx")) },
   ),
   defineRoute(
     "create-q2",
@@ -251,7 +256,7 @@ export const routeTable = [
     ["auth-registered", "portfolio-creation"],
     msg`Your proposed portfolio`,
     msg`Adjust the amounts, then save your portfolio.`,
-    { screen: () => import("../features/portfolios/summary-screen.tsx") },
+    { screen: () => withPortfolioMachines(import("../features/portfolios/summary-screen.tsx")) },
   ),
   defineRoute(
     "analysis-full",
