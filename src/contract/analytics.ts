@@ -52,7 +52,7 @@ const BreakdownEntry = Schema.Struct({
   assets: Schema.Number,
 });
 
-export const AssetFigures = Schema.Struct({
+export const FullAssetFigures = Schema.Struct({
   symbol: Schema.String,
   name: Schema.String,
   amount: Schema.Number,
@@ -70,7 +70,8 @@ export const AssetFigures = Schema.Struct({
   requiredReturn: Schema.Number,
 });
 
-export const AnalysisResponse = Schema.Struct({
+/** Every figure of an analysis, as the engine computes it (inside the server). */
+export const FullAnalysis = Schema.Struct({
   currency: Currency,
   window: Schema.Struct({
     benchmark: Schema.Number,
@@ -87,7 +88,7 @@ export const AnalysisResponse = Schema.Struct({
     simulated: Schema.Boolean,
   }),
   totalInvested: Schema.Number,
-  assets: Schema.Array(AssetFigures),
+  assets: Schema.Array(FullAssetFigures),
   volatility: Schema.Struct({
     daily: Schema.Number,
     horizon: Schema.Number,
@@ -139,6 +140,53 @@ export const AnalysisResponse = Schema.Struct({
    * for the loss-distribution chart.
    */
   distribution: Schema.Array(Schema.Number),
+});
+export type FullAnalysis = typeof FullAnalysis.Type;
+
+const Gated = <S extends Schema.Top>(s: S) => Schema.NullOr(s);
+
+/** Per asset, the figures of an analysis answer; null where the plan lacks the permission. */
+export const AssetFigures = Schema.Struct({
+  ...FullAssetFigures.fields,
+  standAlone: Gated(Schema.Number),
+  marginal: Gated(Schema.Number),
+  contribution: Gated(Schema.Number),
+  percentage: Gated(Schema.Number),
+  varContributionAmount: Gated(Schema.Number),
+  expectedReturn: Gated(Schema.Number),
+  historicalReturn: Gated(Schema.Number),
+  beta: Gated(Schema.Number),
+  requiredReturn: Gated(Schema.Number),
+});
+export type AssetFigures = typeof AssetFigures.Type;
+
+/**
+ * The answer of an analysis (docs/api.md): every figure the plan's permissions allow; a figure a
+ * permission gates is null (an empty breakdown) for a plan without it, and `locked` names those
+ * permissions (e.g. "analysis.var"), so a screen can say what unlocks them.
+ */
+export const AnalysisResponse = Schema.Struct({
+  ...FullAnalysis.fields,
+  assets: Schema.Array(AssetFigures),
+  var: Gated(FullAnalysis.fields.var),
+  diversification: Gated(
+    Schema.Struct({
+      ...FullAnalysis.fields.diversification.fields,
+      benefit: Gated(Schema.Number),
+      reduction: Gated(Schema.Number),
+    }),
+  ),
+  expectedReturn: Gated(FullAnalysis.fields.expectedReturn),
+  requiredReturn: Gated(FullAnalysis.fields.requiredReturn),
+  scores: Schema.Struct({
+    marketRisk: Gated(Schema.Number),
+    riskReturn: Gated(Schema.Number),
+    diversification: Gated(Schema.Number),
+    global: Gated(Schema.Number),
+    communityGlobal: Schema.NullOr(Schema.Number),
+  }),
+  distribution: Gated(Schema.Array(Schema.Number)),
+  locked: Schema.Array(Schema.String),
 });
 export type AnalysisResponse = typeof AnalysisResponse.Type;
 

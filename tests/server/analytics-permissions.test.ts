@@ -93,6 +93,11 @@ describe("the optimisation level and what-if type of a request", () => {
   });
 });
 
+/** Every plan of the one permissions table: each product's tiers. */
+const plans = products.flatMap((product) =>
+  (Object.keys(permissionsByTier[product]) as Tier[]).map((tier) => ({ product, tier })),
+);
+
 describe.each(databaseTargets)("plans enforced on the analytics calls, on $name", (target) => {
   let database: Database;
   let drop: () => Promise<void>;
@@ -157,10 +162,74 @@ describe.each(databaseTargets)("plans enforced on the analytics calls, on $name"
     }
   });
 
+  it("leaves out of an analysis every figure the plan lacks, for every plan of the table", async () => {
+    /** Each gated figure of the answer, and the permission(s) it needs. */
+    const figures: [string, (b: any) => unknown, string[]][] = [
+      ["var", (b) => b.var, ["analysis.var"]],
+      ["distribution", (b) => b.distribution, ["analysis.var"]],
+      ["diversification", (b) => b.diversification, ["analysis.diversificationRisk"]],
+      ["reduction", (b) => b.diversification?.reduction, ["analysis.diversificationRiskReduction"]],
+      ["currencyRisk", (b) => b.currencyRisk, ["analysis.currencyRisk"]],
+      ["expectedReturn", (b) => b.expectedReturn, ["analysis.expectedReturns"]],
+      ["requiredReturn", (b) => b.requiredReturn, ["analysis.requiredReturns"]],
+      ["asset.marginal", (b) => b.assets[0].marginal, ["analysis.componentRisk1"]],
+      ["asset.percentage", (b) => b.assets[0].percentage, ["analysis.componentRisk2"]],
+      ["asset.expectedReturn", (b) => b.assets[0].expectedReturn, ["analysis.expectedReturns"]],
+      ["asset.requiredReturn", (b) => b.assets[0].requiredReturn, ["analysis.requiredReturns"]],
+      ["asset.standAlone", (b) => b.assets[0].standAlone, ["analysis.diversificationRisk"]],
+      ["scores.global", (b) => b.scores.global, ["scoring.global"]],
+      ["scores.riskReturn", (b) => b.scores.riskReturn, ["scoring.riskReturn"]],
+      ["scores.marketRisk", (b) => b.scores.marketRisk, ["scoring.marketRisk"]],
+      [
+        "breakdown",
+        (b) => (Object.keys(b.breakdown).length ? b.breakdown : null),
+        ["analysis.breakdown"],
+      ],
+    ];
+    const seen = new Map<string, Set<boolean>>();
+    for (const { product, tier } of plans) {
+      const permissions = permissionsByTier[product][tier]!;
+      const has = (path: string) => {
+        const [group, name] = path.split(".") as [keyof typeof permissions, string];
+        return (permissions[group] as Record<string, boolean>)[name] === true;
+      };
+      const res = await call(
+        "analyse",
+        { currency: "EUR", assets },
+        await sessionWith(product, tier),
+        product,
+      );
+      expect(res.status).toBe(200);
+      const body = await res.json();
+      for (const [name, read, needs] of figures) {
+        const allowed = needs.every(has);
+        const value = read(body);
+        expect([product, tier, name, value !== null && value !== undefined]).toEqual([
+          product,
+          tier,
+          name,
+          allowed,
+        ]);
+        seen.set(name, (seen.get(name) ?? new Set()).add(allowed));
+      }
+      const locked = (body.locked as string[]).sort();
+      const expectedLocked = [
+        ...Object.entries(permissions.analysis)
+          .filter(([, v]) => !v)
+          .map(([k]) => `analysis.${k}`),
+        ...Object.entries(permissions.scoring)
+          .filter(([, v]) => !v)
+          .map(([k]) => `scoring.${k}`),
+      ].sort();
+      expect(locked).toEqual(expectedLocked);
+    }
+    // Most gated figures met a plan with them and one without (a few, such as the breakdown, are
+    // in every plan of the table): the walk is not vacuous.
+    const both = [...seen.values()].filter((kinds) => kinds.size === 2).length;
+    expect(both).toBeGreaterThanOrEqual(10);
+  });
+
   // Every plan of the permissions table (product x tier), for every gated option.
-  const plans = products.flatMap((product) =>
-    (Object.keys(permissionsByTier[product]) as Tier[]).map((tier) => ({ product, tier })),
-  );
   it.each(gated)("$name: allowed exactly for the plans with the permission", async (option) => {
     const [group, name] = option.needs;
     let allowed = 0;

@@ -147,13 +147,15 @@ describe.each(databaseTargets)("analytics API on $name", (target) => {
       benchmark: 4,
       fx: { returns: aligned.fxReturns, foreign: aligned.foreign },
     });
-    expect(body.var.parametric.varAmount).toBeCloseTo(direct.var.parametric.varAmount, 6);
-    expect(body.var.historical.cvarAmount).toBeCloseTo(direct.var.historical.cvarAmount, 6);
+    // An advanced plan: nothing is left out.
+    expect(body.locked).toEqual([]);
+    expect(body.var!.parametric.varAmount).toBeCloseTo(direct.var.parametric.varAmount, 6);
+    expect(body.var!.historical.cvarAmount).toBeCloseTo(direct.var.historical.cvarAmount, 6);
     expect(body.volatility.annual).toBeCloseTo(direct.volatility.annual, 10);
-    expect(body.assets.map((a) => a.percentage).reduce((s, x) => s + x, 0)).toBeCloseTo(100, 9);
+    expect(body.assets.map((a) => a.percentage!).reduce((s, x) => s + x, 0)).toBeCloseTo(100, 9);
     // The loss distribution drawn on screen is the historical VaR's scenarios.
     expect(body.distribution).toHaveLength(direct.var.historical.scenarios!);
-    const sorted = [...body.distribution].sort((a, b) => a - b);
+    const sorted = [...body.distribution!].sort((a, b) => a - b);
     const tail = sorted.slice(0, Math.max(1, Math.floor(sorted.length * 0.05)));
     expect(-tail.reduce((s, x) => s + x, 0) / tail.length).toBeCloseTo(
       direct.var.historical.cvar,

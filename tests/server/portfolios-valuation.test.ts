@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Product } from "../../src/contract/common.ts";
 import { decode } from "../../src/contract/decode.ts";
 import type { Tier } from "../../src/contract/permissions.ts";
-import { AnalysisResponse } from "../../src/contract/analytics.ts";
+import { AnalysisResponse, type FullAnalysis } from "../../src/contract/analytics.ts";
 import { PortfolioHistory, type Portfolio } from "../../src/contract/portfolios.ts";
 import { communityPercentile } from "../../src/engine/scores.ts";
 import { createSession } from "../../src/server/accounts/sessions.ts";
@@ -457,7 +457,7 @@ describe("amounts in cents and PDF strings", () => {
       var: { parametric: figure, historical: figure, monteCarlo: null },
       volatility: { annual: 0.15 },
       window: { from: "2023-11-20", to: "2026-11-20", observations: 756 },
-    } as unknown as AnalysisResponse;
+    } as unknown as FullAnalysis;
     const file = Buffer.from(
       portfolioPdf(portfolio, analysis, { lang: "en", today: TODAY, simulated: false }),
     ).toString("latin1");

@@ -1,8 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useState, type ReactNode } from "react";
-import { Link } from "react-router-dom";
-import { pathFor } from "../../app/paths.ts";
 import type { AnalysisResponse } from "../../contract/analytics.ts";
 import type { Locale, Product } from "../../contract/common.ts";
 import type { ProductPermissions } from "../../contract/permissions.ts";
@@ -12,16 +10,10 @@ import { formatDate, formatMoney, formatNumber, formatPercent } from "../../ui/f
 import {
   covarianceLabels,
   hasPermission,
-  unlockingTier,
   windowNote,
   type PermissionPath,
 } from "./figure-notes.ts";
-
-const tierNames = {
-  free: msg`Free`,
-  standard: msg`Standard`,
-  advanced: msg`Advanced`,
-} as const;
+import { PlanLock } from "./plan-lock.tsx";
 
 const breakdownKeys = {
   asset: msg`By asset`,
@@ -61,13 +53,10 @@ function Block({
   locale: Locale;
   children: ReactNode;
 }) {
-  const { i18n } = useLingui();
   const needed = Array.isArray(permission) ? permission : [permission];
   const open = needed.some((p) => hasPermission(permissions, p));
   const headingId = `${id}-title`;
   if (!open) {
-    const tier = unlockingTier(product, needed[0]!);
-    const tierName = tier ? i18n._(tierNames[tier]) : "";
     return (
       <section className="card analysis-block locked" aria-labelledby={headingId} data-block={id}>
         <h2 id={headingId}>
@@ -75,18 +64,7 @@ function Block({
           {title}
         </h2>
         <p>
-          {tier ? (
-            <Trans>Included in the {tierName} plan.</Trans>
-          ) : (
-            <Trans>Not included in any plan of this product.</Trans>
-          )}{" "}
-          {tier ? (
-            <Link
-              to={`${pathFor("choose-your-plan", locale)}?${new URLSearchParams({ product, tier })}`}
-            >
-              <Trans>See the {tierName} plan</Trans>
-            </Link>
-          ) : null}
+          <PlanLock product={product} permission={needed[0]!} locale={locale} />
         </p>
       </section>
     );
@@ -135,13 +113,15 @@ export function AnalysisView({
     tab === "asset"
       ? a.assets.map((x) => ({ key: x.symbol, label: x.name, value: x.amount }))
       : (a.breakdown[tab] ?? []).map((e) => ({ key: e.key, label: e.key, value: e.amount }));
-  const hv = a.var.historical;
-  const pv = a.var.parametric;
-  const conf = formatPercent(hv.confidence, locale, 0);
+  // A figure the plan lacks comes back null from the server; its block shows what unlocks it.
+  const hv = a.var?.historical ?? null;
+  const pv = a.var?.parametric ?? null;
+  const conf = formatPercent(a.window.confidence, locale, 0);
   const limitedBy = a.window.limitedBy.join(", ");
-  const shrinkage = num(a.expectedReturn.shrinkage);
-  const riskFree = pct(a.requiredReturn.riskFreeRate);
-  const targetSharpe = num(a.requiredReturn.targetSharpe);
+  const shrinkage = a.expectedReturn ? num(a.expectedReturn.shrinkage) : "";
+  const riskFree = a.requiredReturn ? pct(a.requiredReturn.riskFreeRate) : "";
+  const targetSharpe = a.requiredReturn ? num(a.requiredReturn.targetSharpe) : "";
+  const d = a.diversification;
   return (
     <div className="analysis">
       <p className="figure-window">
@@ -198,26 +178,22 @@ export function AnalysisView({
         permission="analysis.diversificationRisk"
         {...common}
       >
-        <dl className="figures">
-          <Figure
-            label={t`Sum of stand-alone risks`}
-            value={pct(a.diversification.standAloneSum)}
-          />
-          <Figure
-            label={t`Portfolio risk`}
-            value={pct(a.diversification.portfolio)}
-            testId="portfolio-risk"
-          />
-          {hasPermission(permissions, "analysis.diversificationRiskReduction") ? (
-            <Figure
-              label={t`Risk reduced by diversification`}
-              value={pct(a.diversification.reduction)}
-              testId="diversification-reduction"
-            />
-          ) : (
-            <Figure label={t`Risk reduced by diversification`} value={t`Locked`} />
-          )}
-        </dl>
+        {d ? (
+          <dl className="figures">
+            <Figure label={t`Sum of stand-alone risks`} value={pct(d.standAloneSum)} />
+            <Figure label={t`Portfolio risk`} value={pct(d.portfolio)} testId="portfolio-risk" />
+            {hasPermission(permissions, "analysis.diversificationRiskReduction") &&
+            d.reduction !== null ? (
+              <Figure
+                label={t`Risk reduced by diversification`}
+                value={pct(d.reduction)}
+                testId="diversification-reduction"
+              />
+            ) : (
+              <Figure label={t`Risk reduced by diversification`} value={t`Locked`} />
+            )}
+          </dl>
+        ) : null}
       </Block>
 
       <Block
@@ -228,14 +204,14 @@ export function AnalysisView({
         {...common}
       >
         <dl className="figures">
-          {hasPermission(permissions, "analysis.expectedReturns") ? (
+          {hasPermission(permissions, "analysis.expectedReturns") && a.expectedReturn ? (
             <Figure
               label={t`Expected return`}
               value={pct(a.expectedReturn.portfolio)}
               testId="expected-return"
             />
           ) : null}
-          {hasPermission(permissions, "analysis.requiredReturns") ? (
+          {hasPermission(permissions, "analysis.requiredReturns") && a.requiredReturn ? (
             <Figure
               label={t`Required return`}
               value={pct(a.requiredReturn.portfolio)}
@@ -243,12 +219,18 @@ export function AnalysisView({
             />
           ) : null}
         </dl>
-        <BarChart
-          bars={a.assets.map((x) => ({ key: x.symbol, label: x.name, value: x.expectedReturn }))}
-          title={t`Expected return of each asset`}
-          description={t`Annual expected return of each asset.`}
-          formatValue={pct}
-        />
+        {a.expectedReturn ? (
+          <BarChart
+            bars={a.assets.map((x) => ({
+              key: x.symbol,
+              label: x.name,
+              value: x.expectedReturn ?? 0,
+            }))}
+            title={t`Expected return of each asset`}
+            description={t`Annual expected return of each asset.`}
+            formatValue={pct}
+          />
+        ) : null}
       </Block>
 
       <Block
@@ -258,34 +240,38 @@ export function AnalysisView({
         permission="analysis.var"
         {...common}
       >
-        <dl className="figures">
-          <Figure
-            label={t`VaR 95 (historical)`}
-            value={money(hv.varAmount)}
-            testId="var-historical"
-          />
-          <Figure
-            label={t`CVaR 95 (historical)`}
-            value={money(hv.cvarAmount)}
-            testId="cvar-historical"
-          />
-          <Figure
-            label={t`VaR 95 (parametric)`}
-            value={money(pv.varAmount)}
-            testId="var-parametric"
-          />
-          <Figure label={t`CVaR 95 (parametric)`} value={money(pv.cvarAmount)} />
-        </dl>
-        <DistributionChart
-          values={a.distribution.map((r) => r * a.totalInvested)}
-          markers={[
-            { key: "var", label: t`VaR 95`, value: -hv.varAmount, tone: "danger" },
-            { key: "cvar", label: t`CVaR 95`, value: -hv.cvarAmount, tone: "warning" },
-          ]}
-          title={t`Gains and losses over one month`}
-          description={t`How often each monthly gain or loss happened in the window; the worst 5% lie left of the VaR.`}
-          formatValue={money}
-        />
+        {hv && pv ? (
+          <>
+            <dl className="figures">
+              <Figure
+                label={t`VaR 95 (historical)`}
+                value={money(hv.varAmount)}
+                testId="var-historical"
+              />
+              <Figure
+                label={t`CVaR 95 (historical)`}
+                value={money(hv.cvarAmount)}
+                testId="cvar-historical"
+              />
+              <Figure
+                label={t`VaR 95 (parametric)`}
+                value={money(pv.varAmount)}
+                testId="var-parametric"
+              />
+              <Figure label={t`CVaR 95 (parametric)`} value={money(pv.cvarAmount)} />
+            </dl>
+            <DistributionChart
+              values={(a.distribution ?? []).map((r) => r * a.totalInvested)}
+              markers={[
+                { key: "var", label: t`VaR 95`, value: -hv.varAmount, tone: "danger" },
+                { key: "cvar", label: t`CVaR 95`, value: -hv.cvarAmount, tone: "warning" },
+              ]}
+              title={t`Gains and losses over one month`}
+              description={t`How often each monthly gain or loss happened in the window; the worst 5% lie left of the VaR.`}
+              formatValue={money}
+            />
+          </>
+        ) : null}
       </Block>
 
       <Block
@@ -296,7 +282,11 @@ export function AnalysisView({
         {...common}
       >
         <BarChart
-          bars={a.assets.map((x) => ({ key: x.symbol, label: x.name, value: x.contribution }))}
+          bars={a.assets.map((x) => ({
+            key: x.symbol,
+            label: x.name,
+            value: x.contribution ?? 0,
+          }))}
           title={t`Contribution of each asset to the portfolio's risk`}
           description={t`Volatility over the horizon contributed by each asset.`}
           formatValue={pct}
@@ -312,7 +302,11 @@ export function AnalysisView({
         {...common}
       >
         <BarChart
-          bars={a.assets.map((x) => ({ key: x.symbol, label: x.name, value: x.percentage / 100 }))}
+          bars={a.assets.map((x) => ({
+            key: x.symbol,
+            label: x.name,
+            value: (x.percentage ?? 0) / 100,
+          }))}
           title={t`Share of the risk of each asset`}
           description={t`Percentage of the portfolio's risk; negative shares reduce it.`}
           formatValue={pct}
@@ -333,8 +327,8 @@ export function AnalysisView({
               <tr key={x.symbol}>
                 <th scope="row">{x.name}</th>
                 <td>{pct(x.weight)}</td>
-                <td>{formatPercent(x.percentage / 100, locale, 1)}</td>
-                <td>{money(x.varContributionAmount)}</td>
+                <td>{formatPercent((x.percentage ?? 0) / 100, locale, 1)}</td>
+                <td>{x.varContributionAmount === null ? "—" : money(x.varContributionAmount)}</td>
               </tr>
             ))}
           </tbody>

@@ -8,12 +8,14 @@ import { PageHeading } from "../../ui/page-heading.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
 import { AssessmentView } from "./assessment-view.tsx";
 import { useCurrentPortfolio } from "./use-current-portfolio.ts";
+import { usePermissions } from "./use-wizard.ts";
 
 /** Assess risk > assessment: the loss at 95% against what the user said they could bear. */
 export default function AssessRiskScreen({ locale }: ScreenProps) {
   const { t, i18n } = useLingui();
   const { http } = useServices();
   const current = useCurrentPortfolio();
+  const { product } = usePermissions();
   const analysis = useData(`assess:${JSON.stringify(current)}`, async () => {
     if (!current) return null;
     if (current.savedId !== null)
@@ -45,6 +47,7 @@ export default function AssessRiskScreen({ locale }: ScreenProps) {
           analysis={analysis.data}
           maxToLose95={current.maxToLose95}
           locale={locale}
+          product={product}
         />
       ) : null}
     </div>

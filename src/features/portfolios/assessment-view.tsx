@@ -1,8 +1,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useState } from "react";
 import type { AnalysisResponse } from "../../contract/analytics.ts";
-import type { Locale } from "../../contract/common.ts";
+import type { Locale, Product } from "../../contract/common.ts";
 import { GaugeChart } from "../../ui/charts/index.ts";
+import { PlanLock } from "./plan-lock.tsx";
 import { formatMoney, formatPercent } from "../../ui/format.ts";
 import { windowNote } from "./figure-notes.ts";
 
@@ -11,6 +12,8 @@ export interface AssessmentViewProps {
   /** What the user said in q2 they could bear to lose in a bad month (null: not said). */
   readonly maxToLose95: number | null;
   readonly locale: Locale;
+  /** The product whose plans unlock a locked figure. */
+  readonly product?: Product;
 }
 
 /**
@@ -18,12 +21,33 @@ export interface AssessmentViewProps {
  * the user said they could bear, in words and in a picture. Without an answer the user can give one
  * here (it stays on this screen).
  */
-export function AssessmentView({ analysis: a, maxToLose95, locale }: AssessmentViewProps) {
+export function AssessmentView({
+  analysis: a,
+  maxToLose95,
+  locale,
+  product = "simAssets",
+}: AssessmentViewProps) {
   const { t, i18n } = useLingui();
   const [bearable, setBearable] = useState<number | null>(maxToLose95);
   const [draft, setDraft] = useState(maxToLose95 !== null ? String(maxToLose95) : "");
   const inputId = useId();
   const money = (v: number) => formatMoney(v, a.currency, locale);
+  if (!a.var)
+    return (
+      <section className="card locked" aria-labelledby="assessment-locked">
+        <h2 id="assessment-locked">
+          <span aria-hidden="true">🔒 </span>
+          <Trans>Your portfolio's loss at 95%</Trans>
+        </h2>
+        <p>
+          <Trans>
+            The assessment compares your portfolio's loss at 95% in a month (its value at risk) with
+            what you can bear.
+          </Trans>{" "}
+          <PlanLock product={product} permission="analysis.var" locale={locale} />
+        </p>
+      </section>
+    );
   const loss = a.var.historical.varAmount;
   const lossText = money(loss);
   const lossShare = formatPercent(a.var.historical.var, locale);

@@ -1,5 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
+import { PlanLock } from "./plan-lock.tsx";
+import { usePermissions } from "./use-wizard.ts";
 import { useServices } from "../../app/services.tsx";
 import { ApiCallError } from "../../client/http.ts";
 import type { AnalysisResponse } from "../../contract/analytics.ts";
@@ -28,6 +30,7 @@ const DEBOUNCE_MS = 350;
 export function LiveRisk({ currency, benchmark, assets, locale, onAnalysis }: LiveRiskProps) {
   const { t, i18n } = useLingui();
   const { http } = useServices();
+  const { product } = usePermissions();
   const [{ current, previous }, setResults] = useState<{
     current: AnalysisResponse | null;
     previous: AnalysisResponse | null;
@@ -77,8 +80,8 @@ export function LiveRisk({ currency, benchmark, assets, locale, onAnalysis }: Li
   }, [key]);
 
   const money = (v: number) => formatMoney(v, currency, locale);
-  const varNow = current?.var.historical.varAmount ?? null;
-  const varBefore = previous?.var.historical.varAmount ?? null;
+  const varNow = current?.var?.historical.varAmount ?? null;
+  const varBefore = previous?.var?.historical.varAmount ?? null;
   const delta = varNow !== null && varBefore !== null ? varNow - varBefore : null;
   const deltaText = delta !== null ? money(Math.abs(delta)) : "";
   return (
@@ -95,7 +98,14 @@ export function LiveRisk({ currency, benchmark, assets, locale, onAnalysis }: Li
         <>
           <span>
             {t`Loss at 95% in a month:`}{" "}
-            <strong data-testid="live-var">{money(current.var.historical.varAmount)}</strong>
+            {current.var ? (
+              <strong data-testid="live-var">{money(current.var.historical.varAmount)}</strong>
+            ) : (
+              <span data-testid="live-var-locked">
+                <span aria-hidden="true">🔒 </span>
+                <PlanLock product={product} permission="analysis.var" locale={locale} />
+              </span>
+            )}
           </span>
           <span>
             {t`Annual volatility:`}{" "}

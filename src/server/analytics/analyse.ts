@@ -1,4 +1,4 @@
-import type { AnalyseRequest, AnalysisResponse } from "../../contract/analytics.ts";
+import type { AnalyseRequest, FullAnalysis } from "../../contract/analytics.ts";
 import type { PortfolioAnalysis } from "../../engine/analysis.ts";
 import { isoDate } from "../../engine/dates.ts";
 import { benchmarkWindowDays, DEFAULT_BENCHMARK } from "../../engine/panel.ts";
@@ -141,7 +141,7 @@ export function analyse(
   db: Db,
   pool: AnalyticsPool,
   request: AnalyseRequest,
-): Promise<AnalysisResponse> {
+): Promise<FullAnalysis> {
   return onWorkers(db, pool, "analyseRequest", request, {
     heavy: request.assets.length > HEAVY_ASSETS || (request.monteCarlo?.paths ?? 0) > 20_000,
   });
@@ -152,7 +152,7 @@ export async function analyseAt(
   view: MarketView,
   run: Runner,
   request: AnalyseRequest,
-): Promise<AnalysisResponse> {
+): Promise<FullAnalysis> {
   const p = prepareAt(view, request);
   const { assets, aligned, benchmark, amounts } = p;
   const result = await run<PortfolioAnalysis>("analyse", {

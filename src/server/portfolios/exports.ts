@@ -1,5 +1,5 @@
 /** The export files of a saved portfolio: a CSV of its holdings and a PDF report. */
-import type { AnalysisResponse } from "../../contract/analytics.ts";
+import type { FullAnalysis } from "../../contract/analytics.ts";
 import type { Locale } from "../../contract/common.ts";
 import type { Portfolio } from "../../contract/portfolios.ts";
 import { exportLabels, formatDay, formatNumber } from "./labels.ts";
@@ -96,7 +96,7 @@ const BOTTOM = 60;
  */
 export function portfolioPdf(
   portfolio: Portfolio,
-  analysis: AnalysisResponse,
+  analysis: FullAnalysis,
   options: { lang: Locale | undefined; today: string; simulated: boolean },
 ): Uint8Array {
   const { lang } = options;

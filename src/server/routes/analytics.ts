@@ -12,6 +12,7 @@ import {
 import { optimisePortfolio, simulatePortfolio } from "../analytics/optimise.ts";
 import type { AppDeps, AppEnv } from "../app.ts";
 import { analyse } from "../analytics/analyse.ts";
+import { redactAnalysis } from "../analytics/redact.ts";
 import { whatIfPortfolio } from "../analytics/whatif.ts";
 import { jsonBody, reply } from "../http/validate.ts";
 import { requireSession } from "../http/auth.ts";
@@ -40,9 +41,11 @@ export function analyticsRoutes(deps: AppDeps) {
     )
     .post("/analyse", async (c) => {
       const request = await jsonBody(c, AnalyseRequest);
+      const permissions = await requestPermissions(deps, c);
       // Monte Carlo VaR is a VaR figure.
-      if (request.monteCarlo) requirePermission((await requestPermissions(deps, c)).analysis.var);
-      return reply(c, AnalysisResponse, await analyse(db, deps.pool, request));
+      if (request.monteCarlo) requirePermission(permissions.analysis.var);
+      const full = await analyse(db, deps.pool, request);
+      return reply(c, AnalysisResponse, redactAnalysis(full, permissions));
     })
     .post("/optimise", async (c) => {
       const request = await jsonBody(c, OptimiseRequest);

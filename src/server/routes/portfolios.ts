@@ -15,6 +15,7 @@ import {
 } from "../../contract/portfolios.ts";
 import { clientPermissions, productOf } from "../accounts/permissions.ts";
 import { analyse } from "../analytics/analyse.ts";
+import { redactAnalysis } from "../analytics/redact.ts";
 import type { AppDeps, AppEnv } from "../app.ts";
 import { ApiFailure } from "../http/api-failure.ts";
 import { requireSession } from "../http/auth.ts";
@@ -158,15 +159,11 @@ export function portfoliosRoutes(deps: AppDeps) {
         assets: stored.holdings.map((h) => ({ symbol: h.symbol, amount: h.investedAmount })),
       });
       const latest = (await latestValuations(db, [stored.row.id])).get(stored.row.id);
-      return reply(c, AnalysisResponse, {
+      const full = {
         ...analysis,
-        scores: {
-          ...analysis.scores,
-          communityGlobal: permissions.scoring.communityGlobal
-            ? (latest?.communityPercentile ?? null)
-            : null,
-        },
-      });
+        scores: { ...analysis.scores, communityGlobal: latest?.communityPercentile ?? null },
+      };
+      return reply(c, AnalysisResponse, redactAnalysis(full, permissions));
     })
     .get("/:id/history", async (c) => {
       const stored = await own(c);
