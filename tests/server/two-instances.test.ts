@@ -2,12 +2,7 @@
 // session made on one works on the other; the save limit and the API rate limits hold across
 // both; a renewal due is charged once although both run the billing job; a market import made
 // by a third process is seen by both.
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,71 +11,25 @@ import { payments, sandboxCards, subscriptions } from "../../src/server/db/schem
 import { clientByEmail } from "../../src/server/accounts/clients.ts";
 import { importDataset } from "../../src/server/market/import.ts";
 import { simulatedDataset } from "../../src/server/market/simulated.ts";
+import { apiCall, startServer, type ServerProcess } from "../support/server-process.ts";
 
 const url = process.env.TEST_DATABASE_URL;
-const root = path.resolve(import.meta.dirname, "../..");
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
+const start = (databaseUrl: string) =>
+  startServer({
+    DATABASE_URL: databaseUrl,
+    RATE_LIMIT_ANALYTICS_PER_MINUTE: "5",
+    BILLING_JOB_INTERVAL_MS: "300",
   });
-
-async function start(databaseUrl: string): Promise<{ base: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, "src/server/main.ts")], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), "instance-")),
-      DIST_DIR: mkdtempSync(path.join(tmpdir(), "dist-")),
-      LOG_LEVEL: "error",
-      SEED_DEMO_ACCOUNTS: "true",
-      MARKET_DATA_DIR: "",
-      SIMULATED_MARKET_END: "2026-11-20",
-      RATE_LIMIT_ANALYTICS_PER_MINUTE: "5",
-      BILLING_JOB_INTERVAL_MS: "300",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const base = `http://127.0.0.1:${port}/api`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${base}/health`)).ok) return { base, child };
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill("SIGKILL");
-  throw new Error("an instance did not start");
-}
-
-const call = async (base: string, method: string, p: string, token?: string, body?: unknown) => {
-  const res = await fetch(`${base}${p}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
-};
+const call = (base: string, method: string, p: string, token?: string, body?: unknown) =>
+  apiCall(base, method, p, token, body);
 
 describe.skipIf(!url)("two instances on one PostgreSQL database", () => {
   const name = `two_${randomBytes(5).toString("hex")}`;
   let databaseUrl: string;
   let database: Database;
-  let a: { base: string; child: ChildProcess };
-  let b: { base: string; child: ChildProcess };
+  let a: ServerProcess;
+  let b: ServerProcess;
 
   beforeAll(async () => {
     const admin = new pg.Client({ connectionString: url });

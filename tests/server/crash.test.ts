@@ -1,0 +1,248 @@
+// Nothing acknowledged is lost (docs/operations.md): a server process is killed (SIGKILL, no
+// shutdown) while hundreds of saves, edits and payments are in flight, then started again on the
+// same data. Every write it acknowledged is there exactly once, and no limit was exceeded: the
+// plan's save limit, the editions left, one payment per idempotency key, invoices without gaps.
+// On the embedded database (a data folder on disk) and on PostgreSQL.
+import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { describe, expect, it } from "vitest";
+import {
+  apiCall,
+  killServer,
+  signIn,
+  startServer,
+  type Answer,
+} from "../support/server-process.ts";
+
+const pgUrl = process.env.TEST_DATABASE_URL;
+
+interface Target {
+  readonly name: string;
+  readonly env: () => Promise<{ env: Record<string, string>; drop: () => Promise<void> }>;
+}
+
+const targets: Target[] = [
+  {
+    name: "pglite",
+    env: async () => ({
+      env: { DATA_DIR: mkdtempSync(path.join(tmpdir(), "crash-")) },
+      drop: async () => {},
+    }),
+  },
+  ...(pgUrl
+    ? [
+        {
+          name: "postgres",
+          env: async () => {
+            const name = `crash_${randomBytes(5).toString("hex")}`;
+            const admin = new pg.Client({ connectionString: pgUrl });
+            await admin.connect();
+            await admin.query(`create database ${name}`);
+            await admin.end();
+            const u = new URL(pgUrl);
+            u.pathname = `/${name}`;
+            return {
+              env: {
+                DATABASE_URL: u.toString(),
+                DATA_DIR: mkdtempSync(path.join(tmpdir(), "crash-")),
+              },
+              drop: async () => {
+                const c = new pg.Client({ connectionString: pgUrl });
+                await c.connect();
+                await c.query(`drop database if exists ${name} with (force)`);
+                await c.end();
+              },
+            };
+          },
+        },
+      ]
+    : []),
+];
+
+const ok = (a: Answer) => a.status === 200 || a.status === 201;
+const holdings = [
+  { id: "AAPL", investedAmount: 5000 },
+  { id: "KO", investedAmount: 3000 },
+  { id: "SAN.MC", investedAmount: 2000 },
+];
+
+describe.each(targets)("a crash under load, on $name", (target) => {
+  it("keeps every acknowledged save, edit and payment exactly once, within every limit", async () => {
+    const { env, drop } = await target.env();
+    const settings = {
+      ...env,
+      RATE_LIMIT_ANALYTICS_PER_MINUTE: "100000",
+      BILLING_JOB_INTERVAL_MS: "600000",
+    };
+    let server = await startServer(settings);
+    try {
+      const savers = [
+        "all-advanced@demo.test",
+        "assets-advanced@demo.test",
+        "assets-standard@demo.test",
+      ];
+      const tokens = await Promise.all(savers.map((e) => signIn(server.base, e)));
+      const limits = [20, 20, 5];
+      const payer = await signIn(server.base, "free@demo.test");
+      const info = {
+        name: "Crash Test",
+        country: "ES",
+        tin: "",
+        city: "",
+        address: "",
+        postalCode: "",
+        companyName: "",
+        company: false,
+      };
+      expect((await apiCall(server.base, "PUT", "/client/invoice-info", payer, info)).status).toBe(
+        200,
+      );
+      // Two portfolios to edit, saved before the storm (they count against the first plan's limit).
+      const edited = [];
+      for (let i = 0; i < 2; i++) {
+        const res = await apiCall(server.base, "POST", "/portfolios", tokens[0], {
+          name: `edited-${i}`,
+          currency: "EUR",
+          maxAssetsLevel: 2,
+          assets: holdings,
+        });
+        expect(ok(res)).toBe(true);
+        edited.push({
+          id: res.body.id as number,
+          version: res.body.version as number,
+          acked: res.body.version as number,
+        });
+      }
+
+      // The storm: saves beyond the limits, chains of edits, and checkouts with their own keys.
+      const saves: { account: number; name: string; answer: Promise<Answer> }[] = [];
+      const acknowledged = { saves: 0, checkouts: 0 };
+      const counted = (kind: keyof typeof acknowledged, a: Promise<Answer>) =>
+        a.then((r) => {
+          if (ok(r)) acknowledged[kind]++;
+          return r;
+        });
+      const checkouts: { key: string; answer: Promise<Answer> }[] = [];
+      const base = server.base;
+      const editChains = edited.map(async (p) => {
+        for (let n = 0; n < 40; n++) {
+          const res = await apiCall(base, "PUT", `/portfolios/${p.id}`, tokens[0], {
+            version: p.version,
+            assets: holdings.map((h, k) => ({ ...h, investedAmount: h.investedAmount + n + k })),
+          });
+          if (res.status === 0) return;
+          if (ok(res)) {
+            p.version = res.body.version;
+            p.acked = Math.max(p.acked, res.body.version);
+          } else if (res.body?.msgCode === "NO_EDITIONS_LEFT") return;
+          else if (res.status !== 412)
+            throw new Error(`edit: ${res.status} ${JSON.stringify(res.body)}`);
+        }
+      });
+      for (let i = 0; i < 150; i++) {
+        const account = i % 3;
+        const name = `crash-${account}-${i}`;
+        saves.push({
+          account,
+          name,
+          answer: counted(
+            "saves",
+            apiCall(base, "POST", "/portfolios", tokens[account], {
+              name,
+              currency: "EUR",
+              maxAssetsLevel: 2,
+              assets: holdings,
+            }),
+          ),
+        });
+        if (i % 2 === 0) {
+          const key = randomBytes(12).toString("hex");
+          checkouts.push({
+            key,
+            answer: counted(
+              "checkouts",
+              apiCall(base, "POST", "/billing/checkout", payer, {
+                product: "simMonk",
+                tier: "standard",
+                period: "monthly",
+                currency: "EUR",
+                idempotencyKey: key,
+              }),
+            ),
+          });
+        }
+      }
+      // Killed while the storm is on: once a share of the writes has been acknowledged.
+      const deadline = Date.now() + 30_000;
+      while ((acknowledged.saves < 15 || acknowledged.checkouts < 10) && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 10));
+      await killServer(server);
+      const saveAnswers = await Promise.all(saves.map((s) => s.answer));
+      const checkoutAnswers = await Promise.all(checkouts.map((c) => c.answer));
+      await Promise.all(editChains);
+      const ackedSaves = saves.filter((_, i) => ok(saveAnswers[i]!));
+      const ackedCheckouts = checkouts.filter((_, i) => ok(checkoutAnswers[i]!));
+      const lost = saveAnswers.filter((a) => a.status === 0).length;
+      console.info(
+        `crash on ${target.name}: ${ackedSaves.length} saves, ${ackedCheckouts.length} checkouts acknowledged; ${lost} saves cut off; edits acknowledged up to versions ${edited.map((p) => p.acked).join(", ")}`,
+      );
+      // The storm was really cut: some requests never got an answer.
+      expect(
+        saveAnswers.some((a) => a.status === 0) || checkoutAnswers.some((a) => a.status === 0),
+      ).toBe(true);
+      // ...and only after many writes were acknowledged: the test is not vacuous.
+      expect(ackedSaves.length).toBeGreaterThanOrEqual(15);
+      expect(ackedCheckouts.length).toBeGreaterThanOrEqual(10);
+
+      // Started again on the same data.
+      server = await startServer(settings);
+      const again = await Promise.all(savers.map((e) => signIn(server.base, e)));
+      for (let account = 0; account < 3; account++) {
+        const list = await apiCall(server.base, "GET", "/portfolios", again[account]);
+        expect(list.status).toBe(200);
+        const names: string[] = (list.body.portfolios ?? list.body).map(
+          (p: { name: string }) => p.name,
+        );
+        // Within the plan's limit, and no portfolio twice.
+        expect(names.length).toBeLessThanOrEqual(limits[account]!);
+        expect(new Set(names).size).toBe(names.length);
+        // Every acknowledged save is there.
+        for (const s of ackedSaves.filter((x) => x.account === account))
+          expect(names).toContain(s.name);
+      }
+      for (const p of edited) {
+        const stored = await apiCall(server.base, "GET", `/portfolios/${p.id}`, again[0]);
+        expect(stored.status).toBe(200);
+        expect(stored.body.version).toBeGreaterThanOrEqual(p.acked);
+        // The editions left never went below zero: at most editLimit (20) editions were applied.
+        expect(stored.body.version - 1).toBeLessThanOrEqual(20);
+        expect(stored.body.remainingEditions ?? 0).toBeGreaterThanOrEqual(0);
+      }
+      const payerAgain = await signIn(server.base, "free@demo.test");
+      for (const [i, c] of ackedCheckouts.entries()) {
+        const id = checkoutAnswers[checkouts.indexOf(c)]!.body.payment.id as string;
+        expect(
+          (await apiCall(server.base, "GET", `/billing/payments/${id}`, payerAgain)).status,
+        ).toBe(200);
+        // Replaying the key gives the same payment: exactly once.
+        if (i < 10) {
+          const replay = await apiCall(server.base, "POST", "/billing/checkout", payerAgain, {
+            product: "simMonk",
+            tier: "standard",
+            period: "monthly",
+            currency: "EUR",
+            idempotencyKey: c.key,
+          });
+          expect(replay.status).toBe(200);
+          expect(replay.body.payment.id).toBe(id);
+        }
+      }
+    } finally {
+      await killServer(server);
+      await drop();
+    }
+  }, 240_000);
+});
