@@ -3,6 +3,7 @@ import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
+import { contentSecurityPolicy } from "./http/csp.ts";
 import { CommonQuery } from "../contract/common.ts";
 import { RuntimeConfig } from "../contract/runtime-config.ts";
 import { runtimeConfigOf, type ServerConfig } from "./config.ts";
@@ -163,7 +164,7 @@ export function createApp(deps: AppDeps) {
   });
   app.use(
     secureHeaders({
-      contentSecurityPolicy: undefined,
+      contentSecurityPolicy: contentSecurityPolicy(deps.config),
       crossOriginEmbedderPolicy: false,
       referrerPolicy: "strict-origin-when-cross-origin",
     }),

@@ -76,8 +76,12 @@ export default function PaymentCompleteScreen({ locale }: ScreenProps) {
   if (!paymentId && typeof window !== "undefined")
     return (
       <div className="billing">
-        <PageHeading title={t`No payment to show`} />
+        <PageHeading title={t`Payment complete`} />
         <p>
+          <Trans>
+            There is no payment to show here: this page shows a payment when you come back from
+            paying.
+          </Trans>{" "}
           <Link to={plansHref(locale)}>
             <Trans>See the plans</Trans>
           </Link>
