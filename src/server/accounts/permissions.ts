@@ -4,22 +4,35 @@ import type { Context } from "hono";
 import type { AppDeps, AppEnv } from "../app.ts";
 import { ApiFailure } from "../http/api-failure.ts";
 import { queryOf } from "../http/validate.ts";
-import { clientById } from "./clients.ts";
-import { clientView } from "./client-view.ts";
+import { and, eq } from "drizzle-orm";
+import { permissionsFor, type Tier } from "../../contract/permissions.ts";
+import { clients, subscriptions } from "../db/schema.ts";
+import { isLive } from "./client-view.ts";
 
 /** The product a request is about: its `stc` (specification section 7), simAssets by default. */
 export const productOf = (c: Context): Product => queryOf(c, CommonQuery).stc ?? defaultProduct;
 
-/** The signed-in client's permissions for a product, from the one permissions table. */
+/**
+ * The signed-in client's permissions for a product, from the one permissions table: the same
+ * rule as GET /client (client-view.ts), read in one query.
+ */
 export async function clientPermissions(
   deps: Pick<AppDeps, "database" | "config" | "clock">,
   clientId: number,
   product: Product,
 ): Promise<ProductPermissions> {
-  const row = await clientById(deps.database.db, clientId);
+  const [row] = await deps.database.db
+    .select({ id: clients.id, subscription: subscriptions })
+    .from(clients)
+    .leftJoin(
+      subscriptions,
+      and(eq(subscriptions.clientId, clients.id), eq(subscriptions.product, product)),
+    )
+    .where(eq(clients.id, clientId));
   if (!row) throw new ApiFailure(401, "UNAUTHORIZED");
-  const view = await clientView(deps.database.db, row, deps.config.policyVersion, deps.clock?.());
-  return view.permissions[product];
+  const sub = row.subscription;
+  const now = deps.clock?.() ?? new Date();
+  return permissionsFor(product, sub && isLive(sub, now) ? (sub.tier as Tier) : "free");
 }
 
 /** The permissions of the request's client for the request's product. */

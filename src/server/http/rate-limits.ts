@@ -23,10 +23,22 @@ export async function countRequest(
   key: string,
   limit: Limit,
 ): Promise<{ limited: boolean; retryAfter: number }> {
-  const window = sql`make_interval(secs => ${limit.windowSeconds})`;
-  const [row] = await db
+  return (await countRequests(db, [key], limit.windowSeconds)).map((r) => ({
+    limited: r.hits > limit.max,
+    retryAfter: r.retryAfter,
+  }))[0]!;
+}
+
+/** Counts one request of each key in one statement (one round trip), all in windows of the same length. */
+async function countRequests(
+  db: Db,
+  keys: readonly string[],
+  windowSeconds: number,
+): Promise<{ key: string; hits: number; retryAfter: number }[]> {
+  const window = sql`make_interval(secs => ${windowSeconds})`;
+  const rows = await db
     .insert(rateLimits)
-    .values({ key, windowStart: sql`now()`, hits: 1 })
+    .values(keys.map((key) => ({ key, windowStart: sql`now()`, hits: 1 })))
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
@@ -35,26 +47,20 @@ export async function countRequest(
       },
     })
     .returning({
+      key: rateLimits.key,
       hits: rateLimits.hits,
       remaining: sql<number>`extract(epoch from (${rateLimits.windowStart} + ${window} - now()))::float8`,
     });
-  return {
-    limited: (row?.hits ?? 0) > limit.max,
-    retryAfter: Math.max(1, Math.ceil(Number(row?.remaining ?? limit.windowSeconds))),
-  };
-}
-
-async function enforce(db: Db, key: string, limit: Limit): Promise<void> {
-  const state = await countRequest(db, key, limit);
-  if (state.limited)
-    throw new ApiFailure(429, "TOO_MANY_REQUESTS", undefined, {
-      "Retry-After": String(state.retryAfter),
-    });
+  return rows.map((r) => ({
+    key: r.key,
+    hits: r.hits,
+    retryAfter: Math.max(1, Math.ceil(Number(r.remaining ?? windowSeconds))),
+  }));
 }
 
 /**
  * Limits a group of calls (`scope`) per network address, and per account when the request has a
- * session (use it after requireSession).
+ * session (use it after requireSession). Both are counted in one statement.
  */
 export const rateLimit = (
   deps: Pick<AppDeps, "database" | "config">,
@@ -62,11 +68,32 @@ export const rateLimit = (
   limits: { readonly account?: Limit; readonly address: Limit },
 ) =>
   createMiddleware<AppEnv>(async (c, next) => {
-    const db = deps.database.db;
     const address = clientAddress(c, deps.config.trustProxy);
-    if (address) await enforce(db, `${scope}:address:${address}`, limits.address);
     const clientId = c.get("clientId") as number | undefined;
-    if (limits.account && clientId !== undefined)
-      await enforce(db, `${scope}:account:${clientId}`, limits.account);
+    const checks: { key: string; limit: Limit }[] = [
+      ...(address ? [{ key: `${scope}:address:${address}`, limit: limits.address }] : []),
+      ...(limits.account && clientId !== undefined
+        ? [{ key: `${scope}:account:${clientId}`, limit: limits.account }]
+        : []),
+    ];
+    // Windows of different lengths are counted apart.
+    const byWindow = new Map<number, typeof checks>();
+    for (const check of checks)
+      byWindow.set(check.limit.windowSeconds, [
+        ...(byWindow.get(check.limit.windowSeconds) ?? []),
+        check,
+      ]);
+    for (const [windowSeconds, group] of byWindow) {
+      const counted = await countRequests(
+        deps.database.db,
+        group.map((x) => x.key),
+        windowSeconds,
+      );
+      const over = counted.filter((r) => r.hits > group.find((x) => x.key === r.key)!.limit.max);
+      if (over.length)
+        throw new ApiFailure(429, "TOO_MANY_REQUESTS", undefined, {
+          "Retry-After": String(Math.max(...over.map((r) => r.retryAfter))),
+        });
+    }
     await next();
   });
