@@ -2,7 +2,6 @@
 // option a permission gates (each what-if type, each optimisation level, Monte Carlo VaR) is
 // refused for a plan without it. The table of plans below walks the permissions table: for each
 // gated option, the plans of the one permissions table that have it and those that do not.
-import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   optimisationLevel,
@@ -12,16 +11,14 @@ import {
 } from "../../src/contract/analytics-rules.ts";
 import { products, type Product } from "../../src/contract/common.ts";
 import { permissionsByTier, type Tier } from "../../src/contract/permissions.ts";
-import { createSession } from "../../src/server/accounts/sessions.ts";
 import { createAnalyticsPool, type AnalyticsPool } from "../../src/server/analytics/pool.ts";
 import { createApp } from "../../src/server/app.ts";
 import { loadConfig } from "../../src/server/config.ts";
 import type { Database } from "../../src/server/db/database.ts";
-import { clients, subscriptions } from "../../src/server/db/schema.ts";
 import { createLogger } from "../../src/server/logger.ts";
 import { importDataset } from "../../src/server/market/import.ts";
 import { simulatedDataset } from "../../src/server/market/simulated.ts";
-import { databaseTargets } from "../support/databases.ts";
+import { databaseTargets, signedInClient } from "../support/databases.ts";
 
 const assets = [
   { symbol: "AAPL", amount: 6000 },
@@ -122,28 +119,8 @@ describe.each(databaseTargets)("plans enforced on the analytics calls, on $name"
     await drop();
   });
 
-  const sessionWith = async (product: Product, tier: Tier) => {
-    const [row] = await database.db
-      .insert(clients)
-      .values({
-        email: `plan-${randomBytes(5).toString("hex")}@example.test`,
-        passwordHash: "unused",
-        name: "Plan",
-        surname: "Tester",
-        emailConfirmed: true,
-      })
-      .returning({ id: clients.id });
-    if (tier !== "free")
-      await database.db.insert(subscriptions).values({
-        clientId: row!.id,
-        product,
-        tier,
-        period: "monthly",
-        active: true,
-        expiryDate: new Date(Date.now() + 86_400_000),
-      });
-    return (await createSession(database.db, row!.id, 1)).token;
-  };
+  const sessionWith = async (product: Product, tier: Tier) =>
+    (await signedInClient(database, { [product]: tier })).token;
 
   const call = (path: string, body: unknown, token: string | null, product: Product) =>
     app.request(`/api/analytics/${path}?stc=${product}`, {

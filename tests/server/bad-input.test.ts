@@ -4,23 +4,20 @@
 // not JSON or not an object). For each broken body that the schema refuses, the API must answer
 // 4xx (never 5xx, never 2xx), and nothing may be stored: the row counts of every table that holds
 // user data stay as they were. Thousands of requests per run, on each database.
-import { randomBytes } from "node:crypto";
 import { Arbitrary, Effect, Schema } from "effect";
 import fc from "fast-check";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decode } from "../../src/contract/decode.ts";
 import { endpoints, type ContractSchema } from "../../src/contract/endpoints.ts";
-import { createSession } from "../../src/server/accounts/sessions.ts";
 import { createAnalyticsPool, type AnalyticsPool } from "../../src/server/analytics/pool.ts";
 import { createApp } from "../../src/server/app.ts";
 import { loadConfig } from "../../src/server/config.ts";
 import { resultRows, type Database } from "../../src/server/db/database.ts";
-import { clients, subscriptions } from "../../src/server/db/schema.ts";
 import { createLogger } from "../../src/server/logger.ts";
 import { importDataset } from "../../src/server/market/import.ts";
 import { simulatedDataset } from "../../src/server/market/simulated.ts";
-import { databaseTargets } from "../support/databases.ts";
+import { databaseTargets, signedInClient } from "../support/databases.ts";
 
 /** Requests per endpoint and database (CI runs every endpoint with a body: thousands in all). */
 const RUNS = Number(process.env.BAD_INPUT_RUNS ?? 120);
@@ -144,25 +141,7 @@ describe.each(databaseTargets)("bad input on every endpoint, on $name", (target)
       botCheck: { kind: "pow", challenge: async () => ({}), verify: async () => true },
       pool,
     });
-    const [row] = await database.db
-      .insert(clients)
-      .values({
-        email: `bad-${randomBytes(5).toString("hex")}@example.test`,
-        passwordHash: "unused",
-        name: "Bad",
-        surname: "Input",
-        emailConfirmed: true,
-      })
-      .returning({ id: clients.id });
-    await database.db.insert(subscriptions).values({
-      clientId: row!.id,
-      product: "simAssets",
-      tier: "advanced",
-      period: "annual",
-      active: true,
-      expiryDate: new Date(Date.now() + 86_400_000),
-    });
-    token = (await createSession(database.db, row!.id, 1)).token;
+    token = (await signedInClient(database, { simAssets: "advanced" })).token;
   });
   afterAll(async () => {
     await pool.close();

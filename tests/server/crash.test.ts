@@ -117,9 +117,19 @@ describe.each(targets)("a crash under load, on $name", (target) => {
         });
       }
 
+      const payers = await Promise.all(
+        ["banana@demo.test", "indices-advanced@demo.test", "trial@demo.test", "ht@demo.test"].map(
+          async (email) => {
+            const token = await signIn(server.base, email);
+            await apiCall(server.base, "PUT", "/client/invoice-info", token, info);
+            return { email, token };
+          },
+        ),
+      );
+
       // The storm: saves beyond the limits, chains of edits, and checkouts with their own keys.
       const saves: { account: number; name: string; answer: Promise<Answer> }[] = [];
-      const acknowledged = { saves: 0, checkouts: 0 };
+      const acknowledged = { saves: 0, checkouts: 0, paid: 0 };
       const counted = (kind: keyof typeof acknowledged, a: Promise<Answer>) =>
         a.then((r) => {
           if (ok(r)) acknowledged[kind]++;
@@ -127,6 +137,34 @@ describe.each(targets)("a crash under load, on $name", (target) => {
         });
       const checkouts: { key: string; answer: Promise<Answer> }[] = [];
       const base = server.base;
+      // Payments paid just before the storm, one per account (checkout, then the card at the
+      // sandbox): acknowledged when the sandbox sends the payer back, and still applied once after
+      // the crash. The storm's checkouts are the payment writes in flight.
+      const site = base.replace(/\/api$/, "");
+      const paid = payers.map(async ({ email, token }) => {
+        const checkout = await apiCall(base, "POST", "/billing/checkout", token, {
+          product: "simAssets",
+          tier: "standard",
+          period: "annual",
+          currency: "EUR",
+          idempotencyKey: randomBytes(12).toString("hex"),
+        });
+        if (!ok(checkout)) return null;
+        try {
+          const res = await fetch(`${site}${checkout.body.payment.redirectUrl}`, {
+            method: "POST",
+            redirect: "manual",
+            headers: { "content-type": "application/x-www-form-urlencoded" },
+            body: "number=4242424242424242&expiry=12%2F30&cvc=123",
+          });
+          if (res.status !== 303) return null;
+          acknowledged.paid++;
+          return { email, id: checkout.body.payment.id as string };
+        } catch {
+          return null;
+        }
+      });
+      const paidAcked = (await Promise.all(paid)).filter((p) => p !== null);
       const editChains = edited.map(async (p) => {
         for (let n = 0; n < 40; n++) {
           const res = await apiCall(base, "PUT", `/portfolios/${p.id}`, tokens[0], {
@@ -187,7 +225,7 @@ describe.each(targets)("a crash under load, on $name", (target) => {
       const ackedCheckouts = checkouts.filter((_, i) => ok(checkoutAnswers[i]!));
       const lost = saveAnswers.filter((a) => a.status === 0).length;
       console.info(
-        `crash on ${target.name}: ${ackedSaves.length} saves, ${ackedCheckouts.length} checkouts acknowledged; ${lost} saves cut off; edits acknowledged up to versions ${edited.map((p) => p.acked).join(", ")}`,
+        `crash on ${target.name}: ${ackedSaves.length} saves, ${ackedCheckouts.length} checkouts, ${paidAcked.length} paid payments acknowledged; ${lost} saves cut off; edits acknowledged up to versions ${edited.map((p) => p.acked).join(", ")}`,
       );
       // The storm was really cut: some requests never got an answer.
       expect(
@@ -196,6 +234,7 @@ describe.each(targets)("a crash under load, on $name", (target) => {
       // ...and only after many writes were acknowledged: the test is not vacuous.
       expect(ackedSaves.length).toBeGreaterThanOrEqual(15);
       expect(ackedCheckouts.length).toBeGreaterThanOrEqual(10);
+      expect(paidAcked.length).toBeGreaterThanOrEqual(2);
 
       // Started again on the same data.
       server = await startServer(settings);
@@ -220,6 +259,18 @@ describe.each(targets)("a crash under load, on $name", (target) => {
         // The editions left never went below zero: at most editLimit (20) editions were applied.
         expect(stored.body.version - 1).toBeLessThanOrEqual(20);
         expect(stored.body.remainingEditions ?? 0).toBeGreaterThanOrEqual(0);
+      }
+      // Every payment the sandbox acknowledged (its page sent the payer back) was applied once:
+      // the plan, and one invoice for it.
+      for (const p of paidAcked) {
+        const token = await signIn(server.base, p.email);
+        const payment = await apiCall(server.base, "GET", `/billing/payments/${p.id}`, token);
+        expect([p.email, payment.body.status]).toEqual([p.email, "succeeded"]);
+        const overview = await apiCall(server.base, "GET", "/billing", token);
+        const invoices = overview.body.invoices.filter(
+          (i: { number: string }) => i.number === payment.body.invoiceNumber,
+        );
+        expect(invoices).toHaveLength(1);
       }
       const payerAgain = await signIn(server.base, "free@demo.test");
       for (const [i, c] of ackedCheckouts.entries()) {

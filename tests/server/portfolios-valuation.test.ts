@@ -326,6 +326,23 @@ describe.each(databaseTargets)("portfolio valuation and exports on $name", (targ
     });
     expect(history.body.risks[1]).toBeCloseTo(worth.body.var.parametric.var, 9);
     expect(history.body.scores[1]).toBeCloseTo(worth.body.scores.global, 9);
+    // Several instances may value the same day at once (each after an import, or at start): the
+    // day's row of each portfolio is written once, with the same figures.
+    const before = await database.db.select().from(portfolioValuations);
+    const runs = await Promise.all([
+      valuePortfolios(database.db, pool),
+      valuePortfolios(database.db, pool),
+    ]);
+    expect(runs.map((r) => r.date)).toEqual([TODAY, TODAY]);
+    const after = await database.db.select().from(portfolioValuations);
+    expect(after).toHaveLength(before.length);
+    const key = (v: { portfolioId: number; date: string }) => `${v.portfolioId}:${v.date}`;
+    expect(new Set(after.map(key)).size).toBe(after.length);
+    for (const v of after.filter((x) => x.date === TODAY)) {
+      const was = before.find((b) => key(b) === key(v))!;
+      expect(v.value).toBeCloseTo(was.value, 9);
+      expect(v.risk).toBeCloseTo(was.risk!, 9);
+    }
     // The check at start values only portfolios without today's row.
     expect(
       (await valuePortfolios(database.db, pool, undefined, { onlyMissing: true })).valued,

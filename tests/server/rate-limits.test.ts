@@ -3,14 +3,12 @@
 // here), answering 429 with Retry-After; and request bodies above the limit refused with 413.
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSession } from "../../src/server/accounts/sessions.ts";
 import { createApp } from "../../src/server/app.ts";
 import { loadConfig } from "../../src/server/config.ts";
 import type { Database } from "../../src/server/db/database.ts";
-import { clients } from "../../src/server/db/schema.ts";
 import { countRequest } from "../../src/server/http/rate-limits.ts";
 import { createLogger } from "../../src/server/logger.ts";
-import { databaseTargets } from "../support/databases.ts";
+import { databaseTargets, signedInClient } from "../support/databases.ts";
 
 describe.each(databaseTargets)("rate limits on $name", (target) => {
   let database: Database;
@@ -36,19 +34,7 @@ describe.each(databaseTargets)("rate limits on $name", (target) => {
         close: async () => {},
       },
     });
-  const session = async () => {
-    const [row] = await database.db
-      .insert(clients)
-      .values({
-        email: `rl-${randomBytes(5).toString("hex")}@example.test`,
-        passwordHash: "unused",
-        name: "Rate",
-        surname: "Limited",
-        emailConfirmed: true,
-      })
-      .returning({ id: clients.id });
-    return (await createSession(database.db, row!.id, 1)).token;
-  };
+  const session = async () => (await signedInClient(database)).token;
   const analyse = (app: ReturnType<typeof instance>, token: string, address: string) =>
     app.request("/api/analytics/analyse", {
       method: "POST",

@@ -56,30 +56,46 @@ if (!process.env.TEST_DATABASE_URL) {
 }
 
 /**
- * A session of a client subscribed to the advanced tier of every product (every analytics
- * permission), for tests of figures rather than of plans.
+ * A signed-in client with the given tiers (live for a month), for tests of the API: its id and
+ * its session's bearer token.
  */
-export async function advancedSession(database: Database): Promise<string> {
+export async function signedInClient(
+  database: Database,
+  tiers: Partial<
+    Record<"simAssets" | "simIndices" | "simMonk", "free" | "standard" | "advanced">
+  > = {},
+): Promise<{ id: number; token: string }> {
   const { clients, subscriptions } = await import("../../src/server/db/schema.ts");
   const { createSession } = await import("../../src/server/accounts/sessions.ts");
   const [row] = await database.db
     .insert(clients)
     .values({
-      email: `advanced-${randomBytes(5).toString("hex")}@example.test`,
+      email: `client-${randomBytes(6).toString("hex")}@example.test`,
       passwordHash: "unused",
-      name: "Advanced",
-      surname: "Tester",
+      name: "Test",
+      surname: "Client",
       emailConfirmed: true,
     })
     .returning({ id: clients.id });
-  for (const product of ["simAssets", "simIndices", "simMonk"])
-    await database.db.insert(subscriptions).values({
-      clientId: row!.id,
-      product,
-      tier: "advanced",
-      period: "annual",
-      active: true,
-      expiryDate: new Date(Date.now() + 30 * 86_400_000),
-    });
-  return (await createSession(database.db, row!.id, 1)).token;
+  for (const [product, tier] of Object.entries(tiers))
+    if (tier !== "free")
+      await database.db.insert(subscriptions).values({
+        clientId: row!.id,
+        product,
+        tier,
+        period: "monthly",
+        active: true,
+        expiryDate: new Date(Date.now() + 30 * 86_400_000),
+      });
+  return { id: row!.id, token: (await createSession(database.db, row!.id, 1)).token };
 }
+
+/** A session of a client with every permission (the advanced tier of every product). */
+export const advancedSession = async (database: Database): Promise<string> =>
+  (
+    await signedInClient(database, {
+      simAssets: "advanced",
+      simIndices: "advanced",
+      simMonk: "advanced",
+    })
+  ).token;

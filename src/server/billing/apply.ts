@@ -74,6 +74,20 @@ export async function lockSubscription(
   return rows[0]!;
 }
 
+/** Drops the change waiting for a subscription's period end, if any; answers what it dropped. */
+export const dropPendingChange = (tx: Db, subscriptionId: number, now: Date) =>
+  tx
+    .update(subscriptionChanges)
+    .set({ cancelledAt: now })
+    .where(
+      and(
+        eq(subscriptionChanges.subscriptionId, subscriptionId),
+        isNull(subscriptionChanges.appliedAt),
+        isNull(subscriptionChanges.cancelledAt),
+      ),
+    )
+    .returning({ id: subscriptionChanges.id });
+
 /** A paid plan in force: active, paid tier and period, not past its date (or in its renewal retries). */
 export function livePaidPlan(
   sub: SubscriptionRow | undefined,
@@ -231,16 +245,7 @@ async function grant(
     .where(eq(subscriptions.id, sub.id));
   if (payment.kind !== "renewal") {
     // An upgrade replaces any downgrade that was waiting, and a purchase ends a trial.
-    await tx
-      .update(subscriptionChanges)
-      .set({ cancelledAt: now })
-      .where(
-        and(
-          eq(subscriptionChanges.subscriptionId, sub.id),
-          isNull(subscriptionChanges.appliedAt),
-          isNull(subscriptionChanges.cancelledAt),
-        ),
-      );
+    await dropPendingChange(tx, sub.id, now);
     if (sub.period === "trial")
       await tx
         .update(clients)

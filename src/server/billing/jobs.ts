@@ -19,7 +19,7 @@ import {
 import type { Product } from "../../contract/common.ts";
 import { editionBrands } from "../../ui/editions.ts";
 import { clients, payments, subscriptionChanges, subscriptions } from "../db/schema.ts";
-import { localeOf, type PaymentRow } from "./apply.ts";
+import { dropPendingChange, localeOf, type PaymentRow } from "./apply.ts";
 import { billingPaths, type BillingDeps, type BillingService } from "./service.ts";
 import { billingEmails, day, planName } from "./texts.ts";
 
@@ -79,16 +79,7 @@ export async function runBillingJobs(
           .update(subscriptions)
           .set({ active: false, nextRetryAt: null, updatedAt: now })
           .where(eq(subscriptions.id, sub.id));
-        await tx
-          .update(subscriptionChanges)
-          .set({ cancelledAt: now })
-          .where(
-            and(
-              eq(subscriptionChanges.subscriptionId, sub.id),
-              isNull(subscriptionChanges.appliedAt),
-              isNull(subscriptionChanges.cancelledAt),
-            ),
-          );
+        await dropPendingChange(tx, sub.id, now);
         return {
           kind: "ended" as const,
           clientId: sub.clientId,

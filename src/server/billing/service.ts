@@ -52,6 +52,7 @@ import type { Logger } from "../logger.ts";
 import { savedCount } from "../portfolios/repository.ts";
 import {
   applyOutcome,
+  dropPendingChange,
   type Effect,
   livePaidPlan,
   localeOf,
@@ -430,19 +431,6 @@ export function billingService(deps: BillingDeps) {
     if (!live) throw new ApiFailure(409, "NOT_SUBSCRIBED");
     return { sub, live };
   };
-
-  const dropPendingChange = (tx: Db, subscriptionId: number, now: Date) =>
-    tx
-      .update(subscriptionChanges)
-      .set({ cancelledAt: now })
-      .where(
-        and(
-          eq(subscriptionChanges.subscriptionId, subscriptionId),
-          isNull(subscriptionChanges.appliedAt),
-          isNull(subscriptionChanges.cancelledAt),
-        ),
-      )
-      .returning({ id: subscriptionChanges.id });
 
   return {
     provider,
