@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import { useLingui } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { PlanSelection } from "../../../machines/guards/billing-facts.ts";
 import { pathFor } from "../../app/paths.ts";
 import type {
@@ -123,5 +123,27 @@ export function ProductSwitch({
       onChange={onChange}
       options={products.map((p) => ({ value: p, label: i18n._(productNames[p]) }))}
     />
+  );
+}
+
+/** After a failed payment: try again (a new attempt) or give up, as the subscription machine takes them. */
+export function RetryOrCancel({
+  send,
+}: {
+  send: (event: { type: "payment.retry" } | { type: "payment.cancel" }) => void;
+}) {
+  return (
+    <p className="actions-row">
+      <button
+        type="button"
+        className="button primary"
+        onClick={() => send({ type: "payment.retry" })}
+      >
+        <Trans>Try again</Trans>
+      </button>
+      <button type="button" className="button" onClick={() => send({ type: "payment.cancel" })}>
+        <Trans>Cancel</Trans>
+      </button>
+    </p>
   );
 }

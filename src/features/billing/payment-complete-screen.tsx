@@ -8,7 +8,7 @@ import { tiersByProduct, type Tier } from "../../contract/permissions.ts";
 import { msgCodeText } from "../../ui/msg-code-text.ts";
 import { PageHeading } from "../../ui/page-heading.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
-import { failureReasons, periodNames, plansHref } from "./billing-parts.tsx";
+import { failureReasons, periodNames, plansHref, RetryOrCancel } from "./billing-parts.tsx";
 import {
   describeGain,
   featuresGained,
@@ -92,20 +92,7 @@ export default function PaymentCompleteScreen({ locale }: ScreenProps) {
   const productName = payment ? i18n._(productNames[payment.product]) : "";
   const tierName = payment ? i18n._(tierNames[payment.tier]) : "";
   const periodName = payment ? i18n._(periodNames[payment.period]).toLowerCase() : "";
-  const retryOrCancel = (
-    <p className="actions-row">
-      <button
-        type="button"
-        className="button primary"
-        onClick={() => send({ type: "payment.retry" })}
-      >
-        <Trans>Try again</Trans>
-      </button>
-      <button type="button" className="button" onClick={() => send({ type: "payment.cancel" })}>
-        <Trans>Cancel</Trans>
-      </button>
-    </p>
-  );
+  const retryOrCancel = <RetryOrCancel send={send} />;
 
   if (snapshot.matches("complete") && payment) {
     const invoice = payment.invoiceNumber;

@@ -10,7 +10,7 @@ import { formatCents, formatLongDate, formatPercent } from "../../ui/format.ts";
 import { msgCodeText } from "../../ui/msg-code-text.ts";
 import { PageHeading } from "../../ui/page-heading.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
-import { periodNames, plansHref, selectionFromQuery } from "./billing-parts.tsx";
+import { periodNames, plansHref, RetryOrCancel, selectionFromQuery } from "./billing-parts.tsx";
 import { InvoiceInfoFields } from "./invoice-info-fields.tsx";
 import { productNames, tierNames } from "./plan-features.ts";
 import { useSubscription } from "./use-subscription.ts";
@@ -237,22 +237,7 @@ export default function SubscribeConfirmScreen({ locale }: ScreenProps) {
           />
         ) : null}
         {snapshot.matches("checkoutFailed") ? (
-          <p className="actions-row">
-            <button
-              type="button"
-              className="button primary"
-              onClick={() => send({ type: "payment.retry" })}
-            >
-              <Trans>Try again</Trans>
-            </button>
-            <button
-              type="button"
-              className="button"
-              onClick={() => send({ type: "payment.cancel" })}
-            >
-              <Trans>Cancel</Trans>
-            </button>
-          </p>
+          <RetryOrCancel send={send} />
         ) : (
           <p className="actions-row">
             <button type="submit" className="button primary" disabled={busy}>
