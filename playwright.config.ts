@@ -19,7 +19,12 @@ if (major < 22 || (major === 22 && minor < 18)) {
   );
 }
 
-if (!existsSync(path.join(root, "dist", "index.html"))) {
+// E2E_DIST_DIR and E2E_PORT let several checkouts' runs share a machine (each its own build and
+// ports); by default dist/ and ports 4310 (ht) and 4311 (tt).
+const distDir = path.resolve(root, process.env.E2E_DIST_DIR || "dist");
+const basePort = Number(process.env.E2E_PORT || 4310);
+
+if (!existsSync(path.join(distDir, "index.html"))) {
   throw new Error(
     "dist/index.html is missing: build the app first (`npx vite build` or `npm run build`).",
   );
@@ -50,8 +55,8 @@ const chromium = {
 };
 
 const editions = {
-  ht: { port: 4310, marketingScriptUrl: MARKETING_SCRIPT_URL },
-  tt: { port: 4311, marketingScriptUrl: "" },
+  ht: { port: basePort, marketingScriptUrl: MARKETING_SCRIPT_URL },
+  tt: { port: basePort + 1, marketingScriptUrl: "" },
 } as const;
 
 function server(edition: keyof typeof editions) {
@@ -73,9 +78,9 @@ function server(edition: keyof typeof editions) {
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       MARKETING_SCRIPT_URL: marketingScriptUrl,
-      // Empty means unset for the server: always the embedded database and the default dist/.
+      // Empty means unset for the server: always the embedded database; dist/ unless E2E_DIST_DIR.
       DATABASE_URL: "",
-      DIST_DIR: "",
+      DIST_DIR: process.env.E2E_DIST_DIR ? distDir : "",
       API_BASE: "",
       // The simulated market starts in a second; the real dataset is covered by the server tests.
       MARKET_DATA_DIR: "",

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { signInThroughScreen } from "./accounts-support.ts";
 import { expect, test, texts, type Edition, type Locale } from "./fixtures.ts";
 
 /**
@@ -6,8 +7,6 @@ import { expect, test, texts, type Edition, type Locale } from "./fixtures.ts";
  * end where the rules of machines/guards/route-guards.ts send it. The expected place is worked out
  * here, from the rules as PRODUCT.md words them, not taken from the app.
  */
-
-const DEMO_PASSWORD = "Demo-portfolio-2026";
 
 type Guard =
   | "auth-guest"
@@ -306,15 +305,7 @@ const people: readonly Person[] = [
 ];
 
 async function signIn(page: Page, locale: Locale, email: string) {
-  await page.goto(routes.signIn[locale]);
-  await page.getByLabel("Email", { exact: true }).fill(email);
-  await page
-    .getByLabel(locale === "es" ? "Contraseña" : "Password", { exact: true })
-    .fill(DEMO_PASSWORD);
-  await page
-    .getByRole("main")
-    .getByRole("button", { name: texts.signIn[locale], exact: true })
-    .click();
+  await signInThroughScreen(page, locale, email);
   // A signed-in person on the sign-in page goes to my portfolios (auth-guest).
   await expect(page).toHaveURL((url) => url.pathname === routes.myPortfolios[locale]);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(

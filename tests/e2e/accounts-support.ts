@@ -118,3 +118,33 @@ export async function linkInNewestEmail(
   expect(link, `a link in: ${text}`).toBeTruthy();
   return link!;
 }
+
+/** The password of every demo account (src/server/accounts/seed.ts). */
+export const DEMO_PASSWORD = "Demo-portfolio-2026";
+
+/**
+ * Signs in through the sign-in screen and waits until the screen is left. When the server refuses
+ * (an alert appears instead), the test fails with the alert's text rather than with a bare URL.
+ */
+export async function signInThroughScreen(
+  page: Page,
+  locale: Locale,
+  email: string,
+  password: string = DEMO_PASSWORD,
+) {
+  const signInPath = accountPaths.signIn[locale];
+  await page.goto(signInPath);
+  await page.getByLabel(accountTexts.email[locale], { exact: true }).fill(email);
+  await page.getByLabel(accountTexts.password[locale], { exact: true }).fill(password);
+  await page
+    .getByRole("main")
+    .getByRole("button", { name: locale === "es" ? "Acceder" : "Sign in", exact: true })
+    .click();
+  const refusal = page.getByRole("main").getByRole("alert");
+  const left = page.waitForURL((url) => url.pathname !== signInPath, { timeout: 15_000 });
+  const refused = refusal.waitFor({ timeout: 15_000 }).then(async () => {
+    throw new Error(`sign-in as ${email} was refused: ${await refusal.innerText()}`);
+  });
+  refused.catch(() => undefined);
+  await Promise.race([left, refused]);
+}

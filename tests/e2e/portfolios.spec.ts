@@ -3,10 +3,12 @@
 // risk assessment, edits until remainingEditions runs out, export; locked blocks; the figures on
 // screen equal the engine's (the analytics API) for the same inputs.
 import type { BrowserContext, Page } from "@playwright/test";
-import { accountPaths, dismissCookieBannerWhenShown } from "./accounts-support.ts";
+import {
+  accountPaths,
+  dismissCookieBannerWhenShown,
+  signInThroughScreen,
+} from "./accounts-support.ts";
 import { expect, saveShot, test, texts, type Locale } from "./fixtures.ts";
-
-const DEMO_PASSWORD = "Demo-portfolio-2026";
 
 const paths = {
   q1: { en: "/en/create-portfolio/q1", es: "/es/crear-cartera/p1" },
@@ -62,15 +64,7 @@ const t = {
 } as const satisfies Record<string, Record<Locale, string>>;
 
 async function signIn(page: Page, locale: Locale, email: string) {
-  await page.goto(accountPaths.signIn[locale]);
-  await page.getByLabel(locale === "en" ? "Email" : "Email", { exact: true }).fill(email);
-  await page
-    .getByLabel(locale === "en" ? "Password" : "Contraseña", { exact: true })
-    .fill(DEMO_PASSWORD);
-  await page
-    .getByRole("main")
-    .getByRole("button", { name: texts.signIn[locale], exact: true })
-    .click();
+  await signInThroughScreen(page, locale, email);
   await expect(page).toHaveURL(new RegExp(accountPaths.myPortfolios[locale]));
 }
 
