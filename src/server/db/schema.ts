@@ -52,10 +52,15 @@ export const clients = pgTable(
     trialWarnedAt: timestamp("trial_warned_at", { withTimezone: true }),
     policiesVersion: text("policies_version"),
     policiesAcceptedAt: timestamp("policies_accepted_at", { withTimezone: true }),
+    /** The name the community ranking shows (never the email); null: "anonymous". */
+    alias: text("alias"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("clients_email_key").on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex("clients_email_key").on(sql`lower(${t.email})`),
+    uniqueIndex("clients_alias_key").on(sql`lower(${t.alias})`),
+  ],
 );
 
 /** One subscription per client and product; the tier decides the permissions. */
@@ -370,6 +375,8 @@ export const portfolioAssets = pgTable(
       .notNull()
       .references(() => assets.symbol),
     investedAmount: doublePrecision("invested_amount").notNull(),
+    /** Whole shares (banana portfolios, bought at the close of the portfolio's priced_on). */
+    shares: integer("shares"),
     position: integer("position").notNull(),
   },
   (t) => [
@@ -441,4 +448,55 @@ export const macroValues = pgTable(
     value: doublePrecision("value").notNull(),
   },
   (t) => [primaryKey({ columns: [t.series, t.date] })],
+);
+
+/**
+ * The banana challenge (docs/banana.md): a simMonk portfolio's region, creation day, the seed of
+ * its monkeys, the universe they were drawn from (symbols and closes of the creation day), its
+ * monkey, and its latest return for the ranking (null until the portfolio is 1 day old).
+ */
+export const bananaPortfolios = pgTable(
+  "banana_portfolios",
+  {
+    portfolioId: integer("portfolio_id")
+      .primaryKey()
+      .references(() => portfolios.id, { onDelete: "cascade" }),
+    region: text("region").notNull(),
+    createdOn: date("created_on", { mode: "string" }).notNull(),
+    seed: integer("seed").notNull(),
+    /** [{ symbol, price }] of the creation day, in symbol order. */
+    universe: jsonb("universe").notNull(),
+    /** [{ symbol, shares, price }]: monkey number 0 of the seed. */
+    monkey: jsonb("monkey").notNull(),
+    latestDate: date("latest_date", { mode: "string" }),
+    rankingReturn: doublePrecision("ranking_return"),
+  },
+  (t) => [
+    index("banana_portfolios_ranking_idx").on(
+      t.region,
+      sql`${t.rankingReturn} desc nulls last`,
+      t.portfolioId,
+    ),
+  ],
+);
+
+/** One row per banana portfolio and market day: returns against its monkeys and its region's index. */
+export const bananaValuations = pgTable(
+  "banana_valuations",
+  {
+    portfolioId: integer("portfolio_id")
+      .notNull()
+      .references(() => portfolios.id, { onDelete: "cascade" }),
+    date: date("date", { mode: "string" }).notNull(),
+    value: doublePrecision("value").notNull(),
+    return: doublePrecision("return").notNull(),
+    monkeyReturn: doublePrecision("monkey_return").notNull(),
+    indexReturn: doublePrecision("index_return"),
+    percentile: doublePrecision("percentile").notNull(),
+    monkeysMean: doublePrecision("monkeys_mean").notNull(),
+    /** Monkey returns at the 0th, 5th, ..., 100th percentiles. */
+    quantiles: jsonb("quantiles").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.portfolioId, t.date] })],
 );
