@@ -56,6 +56,13 @@ export const msgCodes = [
   "PLAN_FEATURE_LOCKED",
   "TOO_MANY_REQUESTS",
   "PAYLOAD_TOO_LARGE",
+  "BANANA_REGION_REQUIRED",
+  "BANANA_WINDOW_CLOSED",
+  "BANANA_TRIAL_FORBIDDEN",
+  "FRACTIONAL_SHARES",
+  "STALE_ASSET",
+  "WRONG_REGION",
+  "ALIAS_TAKEN",
   // Raised by the client itself when the server cannot be reached; the server never sends it.
   "NETWORK_ERROR",
 ] as const;
