@@ -500,3 +500,23 @@ export const bananaValuations = pgTable(
   },
   (t) => [primaryKey({ columns: [t.portfolioId, t.date] })],
 );
+
+/** One row per client and course section: the best and last quiz score (docs/education.md). */
+export const educationProgress = pgTable(
+  "education_progress",
+  {
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    courseId: text("course_id").notNull(),
+    sectionId: text("section_id").notNull(),
+    bestScore: integer("best_score").notNull(),
+    lastScore: integer("last_score").notNull(),
+    total: integer("total").notNull(),
+    attempts: integer("attempts").notNull().default(1),
+    passed: boolean("passed").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.courseId, t.sectionId] })],
+);
