@@ -68,7 +68,8 @@ function server(edition: keyof typeof editions) {
     cwd: root,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // Generous: on a busy 2-core machine the server and its workers take a while to start.
+    timeout: 180_000,
     stdout: "ignore" as const,
     stderr: "pipe" as const,
     env: {
