@@ -1,0 +1,338 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { decode } from "../../src/contract/decode.ts";
+import {
+  AssetView,
+  MarketMovers,
+  MarketOverview,
+  MarketSectors,
+  type MarketQuote,
+} from "../../src/contract/market.ts";
+import { createApp } from "../../src/server/app.ts";
+import { loadConfig } from "../../src/server/config.ts";
+import type { Database } from "../../src/server/db/database.ts";
+import { createLogger } from "../../src/server/logger.ts";
+import type { Dataset, Series } from "../../src/server/market/dataset.ts";
+import { importDataset } from "../../src/server/market/import.ts";
+import { simulatedDataset } from "../../src/server/market/simulated.ts";
+import { matchesEtag } from "../../src/server/market/widgets-cache.ts";
+import { databaseTargets } from "../support/databases.ts";
+
+/**
+ * The markets page's answers, checked against figures recomputed here from the dataset itself
+ * (ISO strings and plain arrays, not the server's snapshot or day numbers), to 1e-12.
+ */
+
+const END = "2026-11-20";
+/** KO's prices stop 30 days before the end: a stale stock. */
+const STALE_SYMBOL = "KO";
+const STALE_FROM = "2026-10-21";
+
+function marketDataset(upTo: string): Dataset {
+  const full = simulatedDataset({ end: END });
+  const prices = new Map<string, Series>();
+  for (const [symbol, series] of full.prices) {
+    const limit = symbol === STALE_SYMBOL ? STALE_FROM : upTo;
+    const keep = series.dates.filter((d) => d <= limit).length;
+    prices.set(symbol, {
+      dates: series.dates.slice(0, keep),
+      values: series.values.slice(0, keep),
+    });
+  }
+  const macro = new Map<string, Series>();
+  for (const [name, series] of full.macro) {
+    const keep = series.dates.filter((d) => d <= upTo).length;
+    macro.set(name, { dates: series.dates.slice(0, keep), values: series.values.slice(0, keep) });
+  }
+  return { ...full, prices, macro };
+}
+
+/** ISO day one or twelve months before, the day clamped to the month's length (string arithmetic). */
+function isoMonthsBefore(iso: string, months: number): string {
+  const [y, m, d] = iso.split("-").map(Number) as [number, number, number];
+  let year = y;
+  let month = m - months;
+  while (month < 1) {
+    month += 12;
+    year -= 1;
+  }
+  const length = [
+    31,
+    year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28,
+    31,
+    30,
+    31,
+    30,
+    31,
+    31,
+    30,
+    31,
+    30,
+    31,
+  ][month - 1]!;
+  return `${year}-${String(month).padStart(2, "0")}-${String(Math.min(d, length)).padStart(2, "0")}`;
+}
+
+function expectedChanges(series: Series, points = false) {
+  const n = series.values.length;
+  const last = series.values[n - 1]!;
+  const lastDate = series.dates[n - 1]!;
+  const base = (iso: string) => {
+    let found: number | null = null;
+    series.dates.forEach((d, k) => {
+      if (d <= iso) found = series.values[k]!;
+    });
+    return found as number | null;
+  };
+  const change = (b: number | null) => (b === null ? null : points ? last - b : last / b - 1);
+  return {
+    last,
+    lastDate,
+    day: change(series.values[n - 2]!),
+    month: change(base(isoMonthsBefore(lastDate, 1))),
+    ytd: change(base(`${Number(lastDate.slice(0, 4)) - 1}-12-31`)),
+    year: change(base(isoMonthsBefore(lastDate, 12))),
+  };
+}
+
+const close = (actual: number | null, expected: number | null) => {
+  if (expected === null) expect(actual).toBeNull();
+  else expect(Math.abs(actual! - expected)).toBeLessThan(1e-12);
+};
+
+function expectQuote(quote: MarketQuote, series: Series, points = false) {
+  const e = expectedChanges(series, points);
+  expect(quote.last).toBe(e.last);
+  expect(quote.lastDate).toBe(e.lastDate);
+  close(quote.changes.day, e.day);
+  close(quote.changes.month, e.month);
+  close(quote.changes.ytd, e.ytd);
+  close(quote.changes.year, e.year);
+}
+
+describe("If-None-Match", () => {
+  it("matches weakly, in lists and with *", () => {
+    expect(matchesEtag('W/"abc"', 'W/"abc"')).toBe(true);
+    expect(matchesEtag('"abc"', 'W/"abc"')).toBe(true);
+    expect(matchesEtag('"x", W/"abc"', 'W/"abc"')).toBe(true);
+    expect(matchesEtag("*", 'W/"abc"')).toBe(true);
+    expect(matchesEtag('W/"abd"', 'W/"abc"')).toBe(false);
+    expect(matchesEtag(undefined, 'W/"abc"')).toBe(false);
+  });
+});
+
+describe.each(databaseTargets)("the markets page's API on $name", (target) => {
+  let database: Database;
+  let drop: () => Promise<void>;
+  const dataset = marketDataset(END);
+  const firstDay = "2026-11-19";
+  beforeAll(async () => {
+    ({ database, drop } = await target.open());
+    await importDataset(database.db, marketDataset(firstDay), "simulated");
+    await importDataset(database.db, dataset, "simulated");
+  }, 120_000);
+  afterAll(async () => drop());
+
+  const app = () =>
+    createApp({
+      config: loadConfig({}),
+      database,
+      logger: createLogger("silent"),
+      version: "test",
+      mailer: { kind: "outbox", send: async () => {} },
+      botCheck: { kind: "pow", challenge: async () => ({}), verify: async () => false },
+      pool: {
+        run: async () => Promise.reject(new Error("unused")),
+        useSnapshot: () => {},
+        close: async () => {},
+      },
+    });
+
+  const get = async <S extends Parameters<typeof decode>[0]>(path: string, schema: S) => {
+    const res = await app().request(path);
+    expect(res.status).toBe(200);
+    const decoded = decode(schema, await res.json());
+    if (!decoded.ok) throw new Error(JSON.stringify(decoded.issues));
+    return decoded.value as S["Type"];
+  };
+
+  it("answers every widget with its last close, changes and last year of closes", async () => {
+    const overview = await get("/api/market/overview", MarketOverview);
+    expect(overview).toMatchObject({ today: END, source: "simulated", simulated: true });
+    expect(overview.widgets.map((w) => w.id)).toEqual([
+      "indices",
+      "volatility",
+      "currencies",
+      "commodities",
+      "crypto",
+      "yields",
+    ]);
+    const widget = (id: string) => overview.widgets.find((w) => w.id === id)!;
+    // The simulated market has three of the seven indices, no VIX, no Brent, no ether.
+    expect(widget("indices").items.map((i) => i.quote.symbol)).toEqual([
+      "GSPC_INDEX",
+      "STOXX50E_INDEX",
+      "IBEX_INDEX",
+    ]);
+    expect(widget("indices").missing).toEqual(["Nasdaq-100", "DAX", "CAC 40", "FTSE MIB"]);
+    expect(widget("volatility")).toMatchObject({ items: [], missing: ["VIX"] });
+    expect(widget("commodities").items.map((i) => i.quote.symbol)).toEqual(["GLD"]);
+    expect(widget("crypto").missing).toEqual(["Ether"]);
+
+    for (const item of overview.widgets.flatMap((w) => w.items)) {
+      const points = item.quote.kind === "rate";
+      const series = points
+        ? dataset.macro.get(item.quote.symbol)!
+        : dataset.prices.get(item.quote.symbol)!;
+      expectQuote(item.quote, series, points);
+      expect(item.quote.changeUnit).toBe(points ? "points" : "relative");
+      expect(item.quote.stale).toBe(false);
+      // The series: every close from one year before the last day.
+      const from = isoMonthsBefore(item.quote.lastDate!, 12);
+      const keep = series.dates
+        .map((d, k) => [d, series.values[k]!] as const)
+        .filter(([d]) => d >= from);
+      expect(item.series.dates).toEqual(keep.map(([d]) => d));
+      expect(item.series.closes).toEqual(keep.map(([, v]) => v));
+    }
+    // Yields are the macro series, their changes in percentage points.
+    expect(widget("yields").items.map((i) => i.quote.symbol)).toEqual(["US10Y", "DE10Y"]);
+  });
+
+  it("sends Cache-Control and an ETag, 304 for a client that has the answer", async () => {
+    for (const path of [
+      "/api/market/overview",
+      "/api/market/movers",
+      "/api/market/sectors",
+      "/api/market/assets/SAN.MC?range=3m",
+    ]) {
+      const first = await app().request(path);
+      expect(first.status).toBe(200);
+      const etag = first.headers.get("etag")!;
+      expect(etag).toMatch(/^W\/"[\w-]+"$/);
+      expect(first.headers.get("cache-control")).toBe(
+        "public, max-age=60, stale-while-revalidate=300",
+      );
+      const again = await app().request(path, { headers: { "If-None-Match": etag } });
+      expect(again.status).toBe(304);
+      expect(await again.text()).toBe("");
+      expect(again.headers.get("etag")).toBe(etag);
+      const other = await app().request(path, { headers: { "If-None-Match": 'W/"other"' } });
+      expect(other.status).toBe(200);
+    }
+    // Each answer has its own tag.
+    const tags = await Promise.all(
+      ["/api/market/assets/SAN.MC?range=3m", "/api/market/assets/SAN.MC?range=1y"].map(async (p) =>
+        (await app().request(p)).headers.get("etag"),
+      ),
+    );
+    expect(tags[0]).not.toBe(tags[1]);
+  });
+
+  it("changes the ETag when an import brings a new day", async () => {
+    const before = (await app().request("/api/market/overview")).headers.get("etag")!;
+    const later = marketDataset(END);
+    const extra = "2026-11-23";
+    const spy = later.prices.get("SPY")!;
+    later.prices.set("SPY", { dates: [...spy.dates, extra], values: [...spy.values, 700] });
+    await importDataset(database.db, later, "simulated");
+    const res = await app().request("/api/market/overview", {
+      headers: { "If-None-Match": before },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("etag")).not.toBe(before);
+    const overview = decode(MarketOverview, await res.json());
+    expect(overview.ok && overview.value.today).toBe(extra);
+  });
+
+  it("ranks each exchange's gainers and losers over the day, the month and the year to date", async () => {
+    const movers = await get("/api/market/movers", MarketMovers);
+    expect(movers.simulated).toBe(true);
+    const stocks = dataset.assets.filter((a) => a.kind === "stock");
+    const exchanges = [...new Set(stocks.map((s) => s.exchange!))];
+    expect(movers.exchanges.map((e) => e.exchange).sort()).toEqual(exchanges.sort());
+    for (const lists of movers.exchanges) {
+      const live = stocks.filter((s) => s.exchange === lists.exchange && s.symbol !== STALE_SYMBOL);
+      expect(lists.count).toBe(live.length);
+      for (const period of ["day", "month", "ytd"] as const) {
+        const changes = live
+          .map((s) => ({
+            symbol: s.symbol,
+            change: expectedChanges(dataset.prices.get(s.symbol)!)[period]!,
+          }))
+          .sort((a, b) => b.change - a.change);
+        const gainers = changes.filter((c) => c.change > 0).slice(0, 5);
+        const losers = changes
+          .filter((c) => c.change < 0)
+          .reverse()
+          .slice(0, 5);
+        expect(lists[period].gainers.map((g) => g.symbol)).toEqual(gainers.map((g) => g.symbol));
+        expect(lists[period].losers.map((g) => g.symbol)).toEqual(losers.map((g) => g.symbol));
+        lists[period].gainers.forEach((g, k) => close(g.change, gainers[k]!.change));
+        lists[period].losers.forEach((g, k) => close(g.change, losers[k]!.change));
+      }
+    }
+    // The stale stock is in no list.
+    const all = movers.exchanges.flatMap((e) =>
+      (["day", "month", "ytd"] as const).flatMap((p) => [...e[p].gainers, ...e[p].losers]),
+    );
+    expect(all.some((m) => m.symbol === STALE_SYMBOL)).toBe(false);
+  });
+
+  it("averages each sector's changes over its stocks, overall and per region", async () => {
+    const sectors = await get("/api/market/sectors", MarketSectors);
+    expect(sectors.regions.map((r) => r.region)).toEqual(["all", "eu", "usa"]);
+    const live = dataset.assets.filter((a) => a.kind === "stock" && a.symbol !== STALE_SYMBOL);
+    for (const { region, sectors: rows } of sectors.regions) {
+      const inRegion = live.filter((a) => region === "all" || a.region === region);
+      expect(rows.map((r) => r.sector)).toEqual(
+        [...new Set(inRegion.map((a) => a.sector!))].sort(),
+      );
+      for (const row of rows) {
+        const members = inRegion.filter((a) => a.sector === row.sector);
+        expect(row.count).toBe(members.length);
+        for (const period of ["day", "month", "ytd", "year"] as const) {
+          const values = members.map(
+            (a) => expectedChanges(dataset.prices.get(a.symbol)!)[period]!,
+          );
+          close(row[period], values.reduce((s, x) => s + x, 0) / values.length);
+        }
+      }
+    }
+  });
+
+  it("opens an asset: its history per range, volatilities, currency, exchange and staleness", async () => {
+    const view = await get("/api/market/assets/SAN.MC?range=6m", AssetView);
+    const series = dataset.prices.get("SAN.MC")!;
+    expect(view).toMatchObject({ today: "2026-11-23", simulated: true });
+    expect(view.asset).toMatchObject({ currency: "EUR", exchange: "BME", stale: false });
+    expectQuote(view.quote, series);
+    const from = isoMonthsBefore(END, 6);
+    expect(view.history.dates[0]).toBe(series.dates.find((d) => d >= from));
+    expect(view.history.closes.at(-1)).toBe(series.values.at(-1));
+    // Annualised volatility of the last 21 and 252 daily log returns, √252, sample variance.
+    for (const [window, days] of [
+      [1, 21],
+      [4, 252],
+    ] as const) {
+      const closes = series.values.slice(-(days + 1));
+      const r = closes.slice(1).map((c, k) => Math.log(c / closes[k]!));
+      const m = r.reduce((s, x) => s + x, 0) / r.length;
+      const vol = Math.sqrt((r.reduce((s, x) => s + (x - m) ** 2, 0) / (r.length - 1)) * 252);
+      expect(Math.abs(view.volatilities[window]! - vol)).toBeLessThan(1e-12);
+    }
+
+    const stale = await get("/api/market/assets/KO?range=1m", AssetView);
+    expect(stale.asset.stale).toBe(true);
+    expect(stale.quote).toMatchObject({ stale: true, lastDate: STALE_FROM });
+
+    // A yield of the simulated market (a macro series): changes in points, no volatilities.
+    const us10 = await get("/api/market/assets/US10Y?range=max", AssetView);
+    expect(us10.asset).toMatchObject({ kind: "rate", currency: "USD", universe: "market" });
+    expectQuote(us10.quote, dataset.macro.get("US10Y")!, true);
+    expect(us10.history.closes).toEqual(dataset.macro.get("US10Y")!.values);
+    expect(us10.volatilities[1]).toBeNull();
+
+    expect((await app().request("/api/market/assets/NOPE")).status).toBe(404);
+    expect((await app().request("/api/market/assets/SAN.MC?range=2w")).status).toBe(400);
+  });
+});
