@@ -30,7 +30,7 @@ import {
   ScheduleRequest,
 } from "./billing.ts";
 import { HealthResponse } from "./health.ts";
-import { AssetList } from "./market.ts";
+import { AssetList, AssetView, MarketMovers, MarketOverview, MarketSectors } from "./market.ts";
 import {
   Portfolio,
   PortfolioHistory,
@@ -182,6 +182,10 @@ export const endpoints = {
   }),
 
   marketAssets: endpoint({ method: "GET", path: "/market/assets", response: AssetList }),
+  marketOverview: endpoint({ method: "GET", path: "/market/overview", response: MarketOverview }),
+  marketMovers: endpoint({ method: "GET", path: "/market/movers", response: MarketMovers }),
+  marketSectors: endpoint({ method: "GET", path: "/market/sectors", response: MarketSectors }),
+  marketAsset: endpoint({ method: "GET", path: "/market/assets/:symbol", response: AssetView }),
   analyse: endpoint({
     method: "POST",
     path: "/analytics/analyse",
