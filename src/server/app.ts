@@ -1,3 +1,4 @@
+import type { ProductPermissions } from "../contract/permissions.ts";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import { Hono, type MiddlewareHandler } from "hono";
@@ -21,6 +22,9 @@ import type { BotCheck } from "./accounts/captcha.ts";
 import type { AnalyticsPool } from "./analytics/pool.ts";
 import { analyticsRoutes } from "./routes/analytics.ts";
 import { portfoliosRoutes } from "./routes/portfolios.ts";
+import { educationRoutes } from "./routes/education.ts";
+import { educationContent } from "./education/content.ts";
+import { bananaRoutes } from "./banana/routes.ts";
 import { billingRoutes, subscriptionRoutes } from "./routes/billing.ts";
 import { billingService, type BillingDeps } from "./billing/service.ts";
 import type { PaymentProvider } from "./billing/provider.ts";
@@ -40,9 +44,19 @@ export interface AppDeps {
   readonly paymentProvider?: PaymentProvider;
   /** The billing clock (tests move it); by default the system's. */
   readonly clock?: () => Date;
+  /** The education content folder; by default the project's content/ (docs/education.md). */
+  readonly contentDir?: string;
 }
 
-export type AppEnv = { Variables: { requestId: string; clientId: number; tokenHash: string } };
+export type AppEnv = {
+  Variables: {
+    requestId: string;
+    clientId: number;
+    tokenHash: string;
+    /** Set by requireSessionWithPermissions: the client's permissions for the request's product. */
+    permissions?: ProductPermissions;
+  };
+};
 
 /** JSON answers smaller than this go as they are: compressing them saves less than it costs. */
 export const COMPRESS_MIN_BYTES = 1024;
@@ -140,8 +154,10 @@ export function createApp(deps: AppDeps) {
     .route("/market", marketRoutes(deps))
     .route("/analytics", analyticsRoutes(deps))
     .route("/portfolios", portfoliosRoutes(deps))
+    .route("/banana", bananaRoutes(deps))
     .route("/billing", billingRoutes(deps, billing))
-    .route("/", subscriptionRoutes(deps, billing));
+    .route("/", subscriptionRoutes(deps, billing))
+    .route("/", educationRoutes(deps, () => educationContent(deps.contentDir)));
   if (deps.config.outboxPage) api.route("/dev", devRoutes(deps));
   api.all("*", () => {
     throw new ApiFailure(404, "NOT_FOUND");
