@@ -157,7 +157,10 @@ export function createApp(deps: AppDeps) {
     .route("/banana", bananaRoutes(deps))
     .route("/billing", billingRoutes(deps, billing))
     .route("/", subscriptionRoutes(deps, billing))
-    .route("/", educationRoutes(deps, () => educationContent(deps.contentDir)));
+    .route(
+      "/",
+      educationRoutes(deps, () => educationContent(deps.contentDir)),
+    );
   if (deps.config.outboxPage) api.route("/dev", devRoutes(deps));
   api.all("*", () => {
     throw new ApiFailure(404, "NOT_FOUND");
