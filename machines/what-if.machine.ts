@@ -105,6 +105,14 @@ export const BACKTEST_IDS = Object.keys(BACKTEST_WINDOWS) as BacktestWindow[];
 export const REBALANCINGS: readonly Rebalancing[] = ["none", "monthly", "quarterly", "annual"];
 export const SCENARIO_TYPES = [0, 1, 2, 3] as const;
 
+/** The four real scenarios, peak to trough (the engine's SCENARIOS, checked equal by the tests). */
+export const SCENARIO_WINDOWS = [
+  { type: 0, id: "crisis-2008", start: "2007-10-09", end: "2009-03-09" },
+  { type: 1, id: "pandemic-2020", start: "2020-02-19", end: "2020-03-23" },
+  { type: 2, id: "rate-shock-2022", start: "2022-01-03", end: "2022-10-12" },
+  { type: 3, id: "dot-com-2000", start: "2000-03-24", end: "2002-10-09" },
+] as const;
+
 /** The portfolio being built or saved, as the what-if calls need it. */
 export interface WhatIfPortfolio {
   readonly currency: Currency;
@@ -120,6 +128,8 @@ export type WhatIfProblem = WhatIfRuleProblem | MsgCode;
 export interface WhatIfInput {
   readonly permissions: ProductPermissions["whatIf"];
   readonly portfolio: WhatIfPortfolio | null;
+  /** Shocks to start from, in the unit shown (percent or points). */
+  readonly shocks?: Partial<Record<ShockKey, number | null>>;
 }
 
 export interface WhatIfContext {
@@ -368,7 +378,10 @@ export const whatIfMachine = setup({
     backTesting: null,
     rebalancing: "none",
     scenarioType: null,
-    parameters: emptyParameters(),
+    parameters: emptyParameters().map((p) => {
+      const percentage = input.shocks?.[p.titleKey] ?? null;
+      return { ...p, percentage, value: shockValue(p.titleKey, percentage) };
+    }),
     request: null,
     result: null,
     resultPortfolio: null,
@@ -386,6 +399,7 @@ export const whatIfMachine = setup({
     },
     running: {
       invoke: {
+        id: "runWhatIf",
         src: "runWhatIf",
         input: ({ context }) => context.request!,
         onDone: {

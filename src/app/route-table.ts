@@ -283,6 +283,7 @@ export const routeTable = [
     ["portfolio-created"],
     msg`What-if scenarios`,
     msg`Shock the markets, replay real crises or backtest your portfolio.`,
+    { screen: () => import("../features/what-if/scenarios-screen.tsx") },
   ),
   defineRoute(
     "what-if-assessment",
@@ -291,6 +292,7 @@ export const routeTable = [
     ["subscribed"],
     msg`What-if assessment`,
     msg`The effect of the scenario on each asset and on the whole portfolio.`,
+    { screen: () => import("../features/what-if/assessment-screen.tsx") },
   ),
   defineRoute(
     "analysis-optimized-full",

@@ -1,8 +1,10 @@
 import { Schema } from "effect";
 import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
+import { SCENARIOS } from "../../src/engine/whatif.ts";
 import { SessionFailure } from "../../machines/session.machine.ts";
 import {
+  SCENARIO_WINDOWS,
   SHOCK_KEYS,
   SHOCKS,
   isStale,
@@ -199,6 +201,10 @@ describe("what-if rules (specification section 5)", () => {
       expect(decode(SHOCKS[key].min - 1), `${key} below`).toBe("Failure");
       expect(decode(SHOCKS[key].max + 1), `${key} above`).toBe("Failure");
     }
+  });
+
+  it("shows the engine's four scenarios with their dates", () => {
+    expect(SCENARIO_WINDOWS).toEqual(SCENARIOS);
   });
 
   it("returns in percent are sent as fractions, levels in points as they are", () => {

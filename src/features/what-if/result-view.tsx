@@ -1,0 +1,454 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { SHOCKS, SHOCK_KEYS } from "../../../machines/what-if.machine.ts";
+import type { WhatIfResponse } from "../../contract/analytics.ts";
+import type { Locale } from "../../contract/common.ts";
+import { BarChart, LineChart } from "../../ui/charts/index.ts";
+import {
+  formatDate,
+  formatLongDate,
+  formatMoney,
+  formatNumber,
+  formatPercent,
+} from "../../ui/format.ts";
+import {
+  backtestNames,
+  factorNames,
+  methodNames,
+  rebalancingNames,
+  scenarioNames,
+  scenarioStories,
+  shockNames,
+} from "./what-if-texts.ts";
+
+type Custom = Extract<WhatIfResponse, { kind: "custom" }>;
+type Scenario = Extract<WhatIfResponse, { kind: "scenario" }>;
+type Backtest = Extract<WhatIfResponse, { kind: "backtest" }>;
+type Sensitivities = Custom["sensitivities"];
+
+const LEVEL_FACTORS = new Set(["rates", "inflation"]);
+
+function useFormats(locale: Locale, currency: "EUR" | "USD") {
+  return {
+    money: (v: number) => formatMoney(v, currency, locale),
+    pct: (v: number) => formatPercent(v, locale),
+    num: (v: number) =>
+      formatNumber(v, locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+    date: (iso: string) => formatDate(iso, locale),
+    longDate: (iso: string) => formatLongDate(iso, locale),
+  };
+}
+
+function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div className="figure">
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{value}</dd>
+    </div>
+  );
+}
+
+/** Total gain or loss, return and amount invested. */
+function Totals({ r, locale }: { r: Custom | Scenario; locale: Locale }) {
+  const { t } = useLingui();
+  const f = useFormats(locale, r.currency);
+  return (
+    <dl className="figures">
+      <Figure label={t`Gain or loss`} value={f.money(r.totalChange)} testId="whatif-total-change" />
+      <Figure label={t`Return`} value={f.pct(r.totalReturn)} testId="whatif-total-return" />
+      <Figure label={t`Invested`} value={f.money(r.totalInvested)} testId="whatif-invested" />
+    </dl>
+  );
+}
+
+/** Gain or loss of each asset, as bars and as a table. */
+function PerAsset({
+  r,
+  locale,
+  betas,
+}: {
+  r: Custom | Scenario;
+  locale: Locale;
+  betas: readonly string[];
+}) {
+  const { t, i18n } = useLingui();
+  const f = useFormats(locale, r.currency);
+  const showMethod = r.kind === "scenario";
+  const currency = r.currency;
+  const factorName = (b: string) => i18n._(factorNames[b as keyof typeof factorNames]);
+  return (
+    <>
+      <BarChart
+        bars={r.assets.map((a) => ({ key: a.symbol, label: a.name, value: a.change }))}
+        title={t`Gain or loss of each asset`}
+        description={t`Gain or loss of each asset in the scenario, in ${currency}.`}
+        formatValue={f.money}
+        highlightNegative
+      />
+      <div className="table-scroll">
+        <table className="data-table" data-testid="whatif-assets">
+          <caption>
+            <Trans>Each asset</Trans>
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">
+                <Trans>Asset</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Amount</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Return</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Gain or loss</Trans>
+              </th>
+              {showMethod ? (
+                <th scope="col">
+                  <Trans>Measured with</Trans>
+                </th>
+              ) : null}
+              {betas.map((b) => (
+                <th scope="col" key={b}>
+                  {t`Beta`}: {factorName(b)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {r.assets.map((a) => (
+              <tr key={a.symbol} data-symbol={a.symbol}>
+                <th scope="row">
+                  {a.name} <span className="muted">{a.symbol}</span>
+                </th>
+                <td>{f.money(a.amount)}</td>
+                <td className={a.return < 0 ? "negative" : undefined}>{f.pct(a.return)}</td>
+                <td className={a.change < 0 ? "negative" : undefined}>{f.money(a.change)}</td>
+                {showMethod ? <td>{a.method ? i18n._(methodNames[a.method]) : ""}</td> : null}
+                {betas.map((b) => (
+                  <td key={b}>{a.betas[b] === undefined ? "" : f.num(a.betas[b])}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row">
+                <Trans>Total</Trans>
+              </th>
+              <td>{f.money(r.totalInvested)}</td>
+              <td>{f.pct(r.totalReturn)}</td>
+              <td>{f.money(r.totalChange)}</td>
+              {showMethod ? <td /> : null}
+              {betas.map((b) => (
+                <td key={b} />
+              ))}
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+    </>
+  );
+}
+
+function SensitivityNote({ s, locale }: { s: Sensitivities; locale: Locale }) {
+  const { i18n } = useLingui();
+  const periods = s.periods;
+  const from = formatLongDate(s.from, locale);
+  const to = formatLongDate(s.to, locale);
+  const excluded = s.excluded.map((x) => i18n._(factorNames[x])).join(", ");
+  return (
+    <>
+      <Trans>
+        Sensitivities (betas): least squares of each asset's weekly returns on the factors' weekly
+        changes, {periods} weeks from {from} to {to}.
+      </Trans>
+      {s.excluded.length > 0 ? (
+        <>
+          {" "}
+          <Trans>Left out, without data in that window: {excluded}.</Trans>
+        </>
+      ) : null}
+    </>
+  );
+}
+
+function Sources({ r }: { r: WhatIfResponse }) {
+  const { i18n } = useLingui();
+  if (r.kind === "backtest") return null;
+  const list = r.sources.map((s) => `${i18n._(factorNames[s.factor])}: ${s.series}`).join("; ");
+  return (
+    <p className="figure-method">
+      <Trans>Factor series: {list}.</Trans>
+      {r.simulated ? (
+        <>
+          {" "}
+          <strong>
+            <Trans>Simulated prices.</Trans>
+          </strong>
+        </>
+      ) : null}
+    </p>
+  );
+}
+
+function CustomResult({ r, locale }: { r: Custom; locale: Locale }) {
+  const { t, i18n } = useLingui();
+  const given = SHOCK_KEYS.filter((k) => r.shocks[k] != null);
+  const ignored = r.ignored.map((x) => i18n._(factorNames[x])).join(", ");
+  return (
+    <section className="card analysis-block" aria-labelledby="whatif-result" data-kind="custom">
+      <h2 id="whatif-result">
+        <Trans>Your own shocks</Trans>
+      </h2>
+      <ul className="shock-list" data-testid="whatif-shocks">
+        {given.map((k) => {
+          const v = r.shocks[k]!;
+          const text =
+            SHOCKS[k].optionsType === "return"
+              ? formatPercent(v, locale)
+              : `${formatNumber(v, locale, { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: "exceptZero" })} ${t`pp`}`;
+          return (
+            <li key={k}>
+              {i18n._(shockNames[k])}: <strong>{text}</strong>
+            </li>
+          );
+        })}
+      </ul>
+      <p className="figure-method">
+        <Trans>
+          Method: each asset moves by its beta to each factor times the factor's shock, all at once
+          (no drift, no intercept); an asset cannot lose more than its amount.
+        </Trans>{" "}
+        <SensitivityNote s={r.sensitivities} locale={locale} />
+      </p>
+      {r.ignored.length > 0 ? (
+        <p className="form-message">
+          <Trans>
+            These shocks move nothing in this portfolio (no data to measure them): {ignored}.
+          </Trans>
+        </p>
+      ) : null}
+      <Totals r={r} locale={locale} />
+      <PerAsset r={r} locale={locale} betas={r.sensitivities.factors} />
+      <Sources r={r} />
+    </section>
+  );
+}
+
+function ScenarioResult({ r, locale }: { r: Scenario; locale: Locale }) {
+  const { t, i18n } = useLingui();
+  const f = useFormats(locale, r.currency);
+  const start = f.longDate(r.scenario.start);
+  const end = f.longDate(r.scenario.end);
+  const currency = r.currency;
+  const moves = Object.entries(r.factorMoves);
+  const missing = r.missingFactors.map((x) => i18n._(factorNames[x])).join(", ");
+  return (
+    <section className="card analysis-block" aria-labelledby="whatif-result" data-kind="scenario">
+      <h2 id="whatif-result">{i18n._(scenarioNames[r.scenario.type]!)}</h2>
+      <p>
+        {i18n._(scenarioStories[r.scenario.type]!)}{" "}
+        <Trans>
+          From {start} to {end}.
+        </Trans>
+      </p>
+      <p className="figure-method">
+        <Trans>
+          Method: each asset's return from its last close on or before {start} to its last close on
+          or before {end}, in {currency}. An asset without prices over the whole window is
+          reconstructed from its sensitivities to the factors, day by day, until its first price.
+        </Trans>
+        {r.sensitivities ? (
+          <>
+            {" "}
+            <SensitivityNote s={r.sensitivities} locale={locale} />
+          </>
+        ) : null}
+      </p>
+      <Totals r={r} locale={locale} />
+      <PerAsset r={r} locale={locale} betas={[]} />
+      {moves.length > 0 ? (
+        <div className="table-scroll">
+          <table className="data-table" data-testid="whatif-factor-moves">
+            <caption>
+              <Trans>How the markets moved over the scenario</Trans>
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">
+                  <Trans>Factor</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Move</Trans>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {moves.map(([factor, v]) => (
+                <tr key={factor}>
+                  <th scope="row">{i18n._(factorNames[factor as keyof typeof factorNames])}</th>
+                  <td>
+                    {LEVEL_FACTORS.has(factor)
+                      ? `${formatNumber(v, locale, { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: "exceptZero" })} ${t`pp`}`
+                      : f.pct(v)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {r.missingFactors.length > 0 ? (
+        <p className="figure-method">
+          <Trans>No data for this scenario, counted as still: {missing}.</Trans>
+        </p>
+      ) : null}
+      <Sources r={r} />
+    </section>
+  );
+}
+
+const performanceRows = [
+  "totalReturn",
+  "annualizedReturn",
+  "volatility",
+  "maxDrawdown",
+  "sharpe",
+] as const;
+
+function BacktestResult({ r, locale }: { r: Backtest; locale: Locale }) {
+  const { t, i18n } = useLingui();
+  const f = useFormats(locale, r.currency);
+  const windowName = i18n._(backtestNames[r.backTesting]!);
+  const rebalancing = i18n._(rebalancingNames[r.rebalancing]);
+  const from = f.longDate(r.from);
+  const to = f.longDate(r.to);
+  const currency = r.currency;
+  const days = r.values.length - 1;
+  const rebalances = r.rebalances;
+  const series = r.benchmark?.series ?? "";
+  const limitedBy = r.limitedBy.join(", ");
+  const rowNames = {
+    totalReturn: t`Total return`,
+    annualizedReturn: t`Annualised return`,
+    volatility: t`Volatility (annualised)`,
+    maxDrawdown: t`Maximum drawdown`,
+    sharpe: t`Sharpe ratio`,
+  };
+  const show = (key: (typeof performanceRows)[number], v: number) =>
+    key === "sharpe" ? f.num(v) : f.pct(v);
+  return (
+    <section className="card analysis-block" aria-labelledby="whatif-result" data-kind="backtest">
+      <h2 id="whatif-result">
+        <Trans>
+          Backtest over {windowName}: {rebalancing}
+        </Trans>
+      </h2>
+      <p className="figure-method">
+        <Trans>
+          Method: the portfolio's daily closes in {currency} from {from} to {to} ({days} trading
+          days), starting from the amounts invested today, against {series}.
+        </Trans>{" "}
+        {r.rebalancing === "none" ? (
+          <Trans>Buy and hold: the weights drift with prices.</Trans>
+        ) : (
+          <Trans>
+            Back to today's weights on the first trading day of each period ({rebalances} times).
+          </Trans>
+        )}{" "}
+        <Trans>
+          Volatility: standard deviation of daily returns × √252. Sharpe ratio: (mean daily return −
+          2% / 252) ÷ standard deviation × √252. Maximum drawdown: the largest fall from a previous
+          peak.
+        </Trans>
+      </p>
+      {r.limitedBy.length > 0 ? (
+        <p className="form-message">
+          <Trans>The window is shorter because of the history of: {limitedBy}.</Trans>
+        </p>
+      ) : null}
+      <dl className="figures">
+        <Figure
+          label={t`Value at the end`}
+          value={f.money(r.values[r.values.length - 1] ?? r.totalInvested)}
+          testId="bt-end-value"
+        />
+        <Figure
+          label={t`Total return`}
+          value={f.pct(r.performance.totalReturn)}
+          testId="bt-total-return"
+        />
+      </dl>
+      <LineChart
+        series={[
+          { key: "portfolio", label: t`Portfolio`, values: r.values },
+          ...(r.benchmark ? [{ key: "benchmark", label: series, values: r.benchmark.values }] : []),
+        ]}
+        dates={r.dates}
+        title={t`Value of the portfolio and of its benchmark`}
+        description={t`Daily value in ${currency} from ${from} to ${to}, both starting from the amount invested.`}
+        formatValue={f.money}
+        formatDate={f.date}
+        dateLabel={t`Date`}
+      />
+      <div className="table-scroll">
+        <table className="data-table" data-testid="bt-performance">
+          <caption>
+            <Trans>Performance against the benchmark</Trans>
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">
+                <Trans>Figure</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Portfolio</Trans>
+              </th>
+              {r.benchmark ? <th scope="col">{series}</th> : null}
+            </tr>
+          </thead>
+          <tbody>
+            {performanceRows.map((k) => (
+              <tr key={k} data-row={k}>
+                <th scope="row">{rowNames[k]}</th>
+                <td data-testid={`bt-portfolio-${k}`}>{show(k, r.performance[k])}</td>
+                {r.benchmark ? (
+                  <td data-testid={`bt-benchmark-${k}`}>{show(k, r.benchmark.performance[k])}</td>
+                ) : null}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {r.benchmark ? (
+        <dl className="figures">
+          <Figure
+            label={t`Return above the benchmark`}
+            value={f.pct(r.benchmark.excessReturn)}
+            testId="bt-excess-return"
+          />
+          <Figure
+            label={t`Tracking error (annualised)`}
+            value={f.pct(r.benchmark.trackingError)}
+            testId="bt-tracking-error"
+          />
+        </dl>
+      ) : null}
+      {r.simulated ? (
+        <p className="figure-method">
+          <strong>
+            <Trans>Simulated prices.</Trans>
+          </strong>
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/** The answer of a what-if, by its kind, each figure with its method and window. */
+export function WhatIfResultView({ result, locale }: { result: WhatIfResponse; locale: Locale }) {
+  if (result.kind === "custom") return <CustomResult r={result} locale={locale} />;
+  if (result.kind === "scenario") return <ScenarioResult r={result} locale={locale} />;
+  return <BacktestResult r={result} locale={locale} />;
+}

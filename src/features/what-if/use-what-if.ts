@@ -1,0 +1,90 @@
+import { useSelector } from "@xstate/react";
+import { useEffect, useMemo } from "react";
+import { createActor, fromPromise, type ActorRefFrom } from "xstate";
+import { whatIfMachine, type WhatIfPortfolio } from "../../../machines/what-if.machine.ts";
+import type { HttpClient } from "../../client/http.ts";
+import { inspectObserver } from "../../app/inspector.ts";
+import { useServices } from "../../app/services.tsx";
+import { orFailure } from "../../app/session/session-actor.ts";
+import type { SessionActor } from "../../app/session/session-actor.ts";
+import { useSession } from "../../app/session/use-session.ts";
+import { endpoints } from "../../contract/endpoints.ts";
+import type { ProductPermissions } from "../../contract/permissions.ts";
+import { useCurrentPortfolio, type CurrentPortfolio } from "./from-portfolios.ts";
+import { usePermissions } from "./from-portfolios.ts";
+
+export type WhatIfActor = ActorRefFrom<typeof whatIfMachine>;
+
+/**
+ * One what-if per signed-in client, shared by the scenarios and assessment routes (the result of a
+ * run on one is read on the other). It goes with the session: signing out stops and forgets it
+ * (specification section 4: sign-out clears the what-if state).
+ */
+const actors = new WeakMap<SessionActor, { clientId: number; actor: WhatIfActor }>();
+
+function startActor(
+  http: HttpClient,
+  session: SessionActor,
+  clientId: number,
+  permissions: ProductPermissions["whatIf"],
+  portfolio: WhatIfPortfolio | null,
+): WhatIfActor {
+  const machine = whatIfMachine.provide({
+    actors: {
+      runWhatIf: fromPromise(({ input, signal }) =>
+        orFailure(() => http.call(endpoints.whatIf, { body: input, signal })),
+      ),
+    },
+  });
+  const inspect = inspectObserver();
+  const actor = createActor(machine, {
+    input: { permissions, portfolio },
+    ...(inspect ? { inspect } : {}),
+  }).start();
+  const watch = session.subscribe((s) => {
+    if (s.context.client?.id === clientId) return;
+    watch.unsubscribe();
+    actor.stop();
+    if (actors.get(session)?.actor === actor) actors.delete(session);
+  });
+  actors.set(session, { clientId, actor });
+  return actor;
+}
+
+/** The what-if request's view of the portfolio being built or saved. */
+export function whatIfPortfolioOf(current: CurrentPortfolio | null): WhatIfPortfolio | null {
+  if (!current || current.assets.length === 0) return null;
+  return {
+    currency: current.currency,
+    ...(current.benchmark ? { benchmark: current.benchmark } : {}),
+    assets: current.assets.map((a) => ({ symbol: a.id, amount: a.investedAmount })),
+  };
+}
+
+/** The what-if actor of the signed-in client, kept up to date with its portfolio and plan. */
+export function useWhatIf() {
+  const { http } = useServices();
+  const [client, session] = useSession((s) => s.context.client);
+  const { permissions } = usePermissions();
+  const current = useCurrentPortfolio();
+  const portfolio = whatIfPortfolioOf(current);
+  const portfolioKey = JSON.stringify(portfolio);
+  const clientId = client?.id ?? -1;
+  const actor = useMemo(() => {
+    const held = actors.get(session);
+    if (held && held.clientId === clientId) return held.actor;
+    if (held) held.actor.stop();
+    return startActor(http, session, clientId, permissions.whatIf, portfolio);
+    // The actor is made once per client; the portfolio and plan follow through events below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [http, session, clientId]);
+  useEffect(() => {
+    actor.send({ type: "portfolio.changed", portfolio: JSON.parse(portfolioKey) });
+  }, [actor, portfolioKey]);
+  const permissionsKey = JSON.stringify(permissions.whatIf);
+  useEffect(() => {
+    actor.send({ type: "permissions.changed", permissions: JSON.parse(permissionsKey) });
+  }, [actor, permissionsKey]);
+  const snapshot = useSelector(actor, (s) => s);
+  return { snapshot, send: actor.send, current, permissions };
+}
