@@ -29,6 +29,14 @@ import {
   Quote,
   ScheduleRequest,
 } from "./billing.ts";
+import {
+  CaseStudyList,
+  DictionaryList,
+  SectionAnswers,
+  SectionResult,
+  SectionsResponse,
+  VideoList,
+} from "./education.ts";
 import { HealthResponse } from "./health.ts";
 import { AssetList, AssetView, MarketMovers, MarketOverview, MarketSectors } from "./market.ts";
 import {
@@ -179,6 +187,23 @@ export const endpoints = {
     path: "/reactivate-subscription",
     body: ProductRequest,
     response: BillingOverview,
+  }),
+
+  // Education (docs/education.md): dictionary and case studies for everybody; the video tutorials
+  // and the courses for plans with hollypedia.videoTutorials / hollypedia.courses.
+  dictionaryTerms: endpoint({
+    method: "GET",
+    path: "/dictionary-terms/list",
+    response: DictionaryList,
+  }),
+  caseStudies: endpoint({ method: "GET", path: "/case-studies/list", response: CaseStudyList }),
+  videoTutorials: endpoint({ method: "GET", path: "/videotutorials/list", response: VideoList }),
+  sections: endpoint({ method: "GET", path: "/sections", response: SectionsResponse }),
+  storeSection: endpoint({
+    method: "POST",
+    path: "/sections",
+    body: SectionAnswers,
+    response: SectionResult,
   }),
 
   marketAssets: endpoint({ method: "GET", path: "/market/assets", response: AssetList }),
