@@ -215,8 +215,30 @@ export const OptimiseRequest = Schema.Struct({
   ),
   /** The largest loss at 95% over a month the investor accepts, in the portfolio currency. */
   maxToLose95: Schema.optional(Schema.Number.pipe(Schema.check(Schema.isGreaterThan(0)))),
+  /**
+   * What to optimise (o1): the minimum risk (default), or the highest expected return whose loss
+   * at 95% (CVaR) stays within maxToLose95.
+   */
+  objective: Schema.optional(Schema.Literals(["minimum-risk", "maximum-return"])),
+  /**
+   * The optimisation level the user chose (1 current assets, 2 construction, 3 desired number of
+   * assets); the server checks the permission of this level and of the one the options imply.
+   */
+  level: Schema.optional(Schema.Literals([1, 2, 3])),
 });
 export type OptimiseRequest = typeof OptimiseRequest.Type;
+
+/** Risk and return of a portfolio as the optimisation reports them (one month; return annual). */
+const OptimisedFigures = {
+  /** Over one month (21 trading days), as fractions and amounts of the total. */
+  volatility: Schema.Number,
+  var95: Schema.Number,
+  cvar95: Schema.Number,
+  var95Amount: Schema.Number,
+  cvar95Amount: Schema.Number,
+  /** Expected return, annual (Bayes-Stein towards CAPM, as the analysis). */
+  expectedReturn: Schema.Number,
+};
 
 export const OptimiseResponse = Schema.Union([
   Schema.Struct({
@@ -231,14 +253,24 @@ export const OptimiseResponse = Schema.Union([
       simulated: Schema.Boolean,
     }),
     assets: Schema.Array(
-      Schema.Struct({ symbol: Schema.String, weight: Schema.Number, amount: Schema.Number }),
+      Schema.Struct({
+        symbol: Schema.String,
+        weight: Schema.Number,
+        amount: Schema.Number,
+        /** The asset's weight in the portfolio as given (0 for an asset of the universe). */
+        currentWeight: Schema.Number,
+      }),
     ),
-    /** Over one month (21 trading days), as fractions and amounts of the total. */
-    volatility: Schema.Number,
-    var95: Schema.Number,
-    cvar95: Schema.Number,
-    var95Amount: Schema.Number,
-    cvar95Amount: Schema.Number,
+    ...OptimisedFigures,
+    /** The portfolio as given, on the same window, horizon and method. */
+    current: Schema.Struct(OptimisedFigures),
+    /**
+     * The efficient frontier over the same assets and bounds: monthly volatility against annual
+     * expected return, from the minimum-risk portfolio to the highest expected return.
+     */
+    frontier: Schema.Array(
+      Schema.Struct({ volatility: Schema.Number, expectedReturn: Schema.Number }),
+    ),
     /** Relative gap to the best possible answer (desired number of assets; 0 when proven optimal). */
     gap: Schema.NullOr(Schema.Number),
   }),

@@ -49,6 +49,7 @@ export const msgCodeText: Record<MsgCode | "PASSWORD_TOO_WEAK", MessageDescripto
   BAD_SIGNATURE: msg`The payment notice could not be verified.`,
   SERVER_BUSY: msg`The server is busy with other calculations. Try again in a few seconds.`,
   PLAN_FEATURE_LOCKED: msg`Your plan does not include this. Choose a plan that unlocks it.`,
+  OPTIMISATION_BLOCKED: msg`The optimisation rules are not met: see what is missing below.`,
   TOO_MANY_REQUESTS: msg`Too many requests in a short time. Wait a moment and try again.`,
   PAYLOAD_TOO_LARGE: msg`What was sent is too large.`,
   BANANA_REGION_REQUIRED: msg`Choose a region for your banana portfolio: Europe or the USA.`,

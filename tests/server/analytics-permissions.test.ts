@@ -50,7 +50,7 @@ const gated = [
   {
     name: "optimise o1 (current assets)",
     path: "optimise",
-    body: { currency: "EUR", assets },
+    body: { currency: "EUR", assets, maxToLose95: 5000 },
     needs: ["optimization", optimisationPermission[optimisationLevel({ assets })]],
   },
   {
@@ -59,6 +59,7 @@ const gated = [
     body: {
       currency: "EUR",
       assets: [...assets, { symbol: "GLD", amount: 0 }],
+      maxToLose95: 5000,
     },
     needs: ["optimization", "construction"],
   },
@@ -69,6 +70,7 @@ const gated = [
       currency: "EUR",
       assets: [...assets, { symbol: "GLD", amount: 0 }],
       desiredAssetsAmount: 2,
+      maxToLose95: 5000,
     },
     needs: ["optimization", "constructionFixAssets"],
   },

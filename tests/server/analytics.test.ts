@@ -229,6 +229,7 @@ describe.each(databaseTargets)("analytics API on $name", (target) => {
       currency: "EUR",
       benchmark: 4,
       assets: [...portfolio.assets, { symbol: "GLD", amount: 0 }],
+      maxToLose95: 5000,
     };
     const decoded = decode(OptimiseResponse, await (await postTo("optimise", body)).json());
     expect(decoded.ok).toBe(true);
@@ -264,6 +265,7 @@ describe.each(databaseTargets)("analytics API on $name", (target) => {
       await (
         await postTo("optimise", {
           ...portfolio,
+          maxToLose95: 5000,
           assets: portfolio.assets.map((a) =>
             a.symbol === "AAPL" ? { ...a, keep: true, minWeight: 0.3, maxWeight: 0.4 } : a,
           ),
@@ -280,7 +282,12 @@ describe.each(databaseTargets)("analytics API on $name", (target) => {
     const two = decode(
       OptimiseResponse,
       await (
-        await postTo("optimise", { ...portfolio, assets: five, desiredAssetsAmount: 2 })
+        await postTo("optimise", {
+          ...portfolio,
+          assets: five,
+          desiredAssetsAmount: 2,
+          maxToLose95: 5000,
+        })
       ).json(),
     );
     expect(
@@ -293,7 +300,14 @@ describe.each(databaseTargets)("analytics API on $name", (target) => {
   it("says which constraint cannot be met: a loss cap below the smallest possible loss", async () => {
     const answer = decode(
       OptimiseResponse,
-      await (await postTo("optimise", { ...portfolio, maxToLose95: 1 })).json(),
+      await (
+        await postTo("optimise", {
+          ...portfolio,
+          // The smallest loss the rules accept (1.1% of 10,000), below what any mix can reach.
+          maxToLose95: 110,
+          objective: "maximum-return",
+        })
+      ).json(),
     );
     expect(answer.ok).toBe(true);
     if (!answer.ok || answer.value.status !== "infeasible") throw new Error("expected infeasible");

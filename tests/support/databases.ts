@@ -64,6 +64,8 @@ export async function signedInClient(
   tiers: Partial<
     Record<"simAssets" | "simIndices" | "simMonk", "free" | "standard" | "advanced">
   > = {},
+  /** The client's level (section 3); the optimisation threshold (30) unless a test says otherwise. */
+  level = 30,
 ): Promise<{ id: number; token: string }> {
   const { clients, subscriptions } = await import("../../src/server/db/schema.ts");
   const { createSession } = await import("../../src/server/accounts/sessions.ts");
@@ -75,6 +77,7 @@ export async function signedInClient(
       name: "Test",
       surname: "Client",
       emailConfirmed: true,
+      level,
     })
     .returning({ id: clients.id });
   for (const [product, tier] of Object.entries(tiers))

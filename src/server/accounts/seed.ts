@@ -18,6 +18,8 @@ interface DemoAccount {
   readonly emailConfirmed?: boolean;
   /** Accepted an older policy version: the accept-policy page appears after sign-in (ht). */
   readonly outdatedPolicy?: boolean;
+  /** The client's level (section 3, default 1); 30 reaches the optimisation threshold. */
+  readonly level?: number;
   readonly subscriptions?: readonly {
     product: Product;
     tier: Tier;
@@ -30,16 +32,19 @@ export const demoAccounts: readonly DemoAccount[] = [
   { email: "free@demo.test", name: "Free" },
   {
     email: "assets-standard@demo.test",
+    level: 30,
     name: "Standard",
     subscriptions: [{ product: "simAssets", tier: "standard" }],
   },
   {
     email: "assets-advanced@demo.test",
+    level: 30,
     name: "Advanced",
     subscriptions: [{ product: "simAssets", tier: "advanced", period: "annual" }],
   },
   {
     email: "indices-advanced@demo.test",
+    level: 30,
     name: "Indices",
     subscriptions: [{ product: "simIndices", tier: "advanced" }],
   },
@@ -50,6 +55,7 @@ export const demoAccounts: readonly DemoAccount[] = [
   },
   {
     email: "all-advanced@demo.test",
+    level: 30,
     name: "Complete",
     subscriptions: [
       { product: "simAssets", tier: "advanced" },
@@ -59,6 +65,7 @@ export const demoAccounts: readonly DemoAccount[] = [
   },
   {
     email: "trial@demo.test",
+    level: 30,
     name: "Trial",
     trialDays: 14,
     subscriptions: [{ product: "simAssets", tier: "advanced", period: "trial" }],
@@ -101,6 +108,7 @@ export async function seedDemoAccounts(db: Db, policyVersion: string): Promise<n
         countryId: "ES",
         kind: account.kind ?? "standard",
         emailConfirmed: account.emailConfirmed ?? true,
+        level: account.level ?? 1,
         trialEndsAt,
         trialStartedAt: trialEndsAt ? sql`now()` : null,
         policiesVersion: account.outdatedPolicy ? "2020-01" : policyVersion,

@@ -4,12 +4,98 @@ import type {
   SimulateRequest,
   SimulateResponse,
 } from "../../contract/analytics.ts";
+import { eq } from "drizzle-orm";
+import { optimisationLevel, optimisationPermission } from "../../contract/analytics-rules.ts";
+import {
+  validateOptimizationRequest,
+  type OptimizationRuleViolation,
+} from "../../contract/optimisation-rules.ts";
+import type { ProductPermissions } from "../../contract/permissions.ts";
+import { estimateCovariance } from "../../engine/covariance.ts";
+import { expectedReturns } from "../../engine/expected.ts";
+import { matrix } from "../../engine/linalg.ts";
+import { efficientFrontier } from "../../engine/optimize/frontier.ts";
+import { benchmarkWindowDays, columnMeans, lastObservations } from "../../engine/panel.ts";
 import type { SimulationResult } from "../../engine/simulate.ts";
+import { TRADING_DAYS_PER_MONTH, TRADING_DAYS_PER_YEAR } from "../../engine/stats.ts";
+import { requirePermission } from "../accounts/permissions.ts";
 import type { Db } from "../db/database.ts";
+import { clients } from "../db/schema.ts";
+import { ApiFailure } from "../http/api-failure.ts";
 import type { MarketView } from "../market/market-view.ts";
 import { HEAVY_ASSETS, onWorkers, prepareAt, type Runner } from "./analyse.ts";
 import type { AnalyticsPool } from "./pool.ts";
-import type { OptimiseOutput } from "./tasks.ts";
+import type { OptimiseOutput, portfolioRisk } from "./tasks.ts";
+
+/** The level a request is checked at: the one chosen, or higher when its options need more. */
+export function requestLevel(request: OptimiseRequest): 1 | 2 | 3 {
+  return Math.max(request.level ?? 1, optimisationLevel(request)) as 1 | 2 | 3;
+}
+
+/**
+ * The specification's optimisation rules (sections 5 and 9) for a request, by the one function the
+ * optimise machine's guards call: the client's level, the asset count within the plan's maximum
+ * (every asset of the request, candidates of the universe included, so that the answer can be
+ * adopted), a desired number of assets at level 3, and a maximum loss at 95% reaching the minimum
+ * desired risk.
+ */
+export function optimisationViolations(
+  request: OptimiseRequest,
+  permissions: ProductPermissions,
+  clientLevel: number,
+): OptimizationRuleViolation[] {
+  return validateOptimizationRequest({
+    optimizationLevel: requestLevel(request),
+    clientLevel,
+    currency: request.currency,
+    totalInvested: request.assets.reduce((s, a) => s + a.amount, 0),
+    maxToLose95: request.maxToLose95 ?? null,
+    assetCount: request.assets.length,
+    maxAssets: permissions.construction.maxAssets,
+    desiredAssetsAmount: request.desiredAssetsAmount ?? null,
+  });
+}
+
+/**
+ * Refuses what the plan or the rules do not allow: 403 PLAN_FEATURE_LOCKED without the
+ * permission of the chosen level (or of the level its options imply), 422 OPTIMISATION_BLOCKED
+ * naming every violated rule (issues: the field and the rule's code).
+ */
+export async function enforceOptimisationRules(
+  db: Db,
+  clientId: number,
+  request: OptimiseRequest,
+  permissions: ProductPermissions,
+): Promise<void> {
+  requirePermission(permissions.optimization[optimisationPermission[optimisationLevel(request)]]);
+  requirePermission(permissions.optimization[optimisationPermission[requestLevel(request)]]);
+  const [row] = await db
+    .select({ level: clients.level })
+    .from(clients)
+    .where(eq(clients.id, clientId));
+  if (!row) throw new ApiFailure(401, "UNAUTHORIZED");
+  const violations = optimisationViolations(request, permissions, row.level);
+  if (violations.length)
+    throw new ApiFailure(
+      422,
+      "OPTIMISATION_BLOCKED",
+      violations.map((v) => ({ path: violationField[v.code], message: v.code })),
+    );
+}
+
+const violationField: Record<OptimizationRuleViolation["code"], string> = {
+  MAX_LOSS_BELOW_MINIMUM_RISK: "maxToLose95",
+  MAX_LOSS_REQUIRED: "maxToLose95",
+  INVALID_TOTAL_INVESTED: "assets",
+  CLIENT_LEVEL_BELOW_THRESHOLD: "level",
+  ASSET_COUNT_ABOVE_LIMIT: "assets",
+  DESIRED_AMOUNT_REQUIRED: "desiredAssetsAmount",
+  DESIRED_AMOUNT_ABOVE_LIMIT: "desiredAssetsAmount",
+  UNKNOWN_OPTIMIZATION_LEVEL: "level",
+};
+
+/** Points of the efficient frontier an answer carries. */
+export const FRONTIER_POINTS = 15;
 
 /** Optimises a portfolio, wholly on the worker pool. */
 export function optimisePortfolio(
@@ -34,24 +120,59 @@ export async function optimiseAt(
   });
   const total = request.assets.reduce((s, a) => s + a.amount, 0);
   const keep = request.assets.flatMap((a, i) => (a.keep ? [i] : []));
+  const lower = Float64Array.from(request.assets, (a) => (a.keep ? (a.minWeight ?? 0) : 0));
+  const upper = Float64Array.from(request.assets, (a) => a.maxWeight ?? 1);
+  // The loss cap: the constraint of the highest-return portfolio (objective maximum-return, not
+  // with a desired number of assets), else a limit the answer is checked against.
+  const cap = request.maxToLose95 !== undefined && total > 0 ? request.maxToLose95 / total : null;
+  const capped =
+    cap !== null &&
+    request.objective === "maximum-return" &&
+    request.desiredAssetsAmount === undefined;
   const out = await run<OptimiseOutput>("optimise", {
     panel: p.aligned.panel,
     amounts: p.amounts,
     benchmark: p.benchmark,
-    lower: Float64Array.from(request.assets, (a) => (a.keep ? (a.minWeight ?? 0) : 0)),
-    upper: Float64Array.from(request.assets, (a) => a.maxWeight ?? 1),
+    lower,
+    upper,
     ...(request.desiredAssetsAmount !== undefined
       ? { desiredAssets: request.desiredAssetsAmount, keep }
       : {}),
-    ...(request.maxToLose95 !== undefined && total > 0
-      ? { maxLoss95: request.maxToLose95 / total }
-      : {}),
+    ...(capped ? { maxLoss95: cap } : {}),
   });
   if (!out.ok)
     return {
       status: "infeasible",
       reason: { code: out.reason.code, detail: { ...out.reason.detail } },
     };
+  // The minimum-risk answer (or the one with the desired number of assets) must still lose no
+  // more than the investor accepts at 95%; otherwise it is no answer, and the constraint is named.
+  if (cap !== null && out.cvar95 > cap + 1e-9)
+    return {
+      status: "infeasible",
+      reason: {
+        code: "MAX_LOSS_EXCEEDED",
+        detail: {
+          maxToLose95: request.maxToLose95!,
+          cvar95Amount: out.cvar95 * total,
+          var95Amount: out.var95 * total,
+        },
+      },
+    };
+  const currentWeights = Float64Array.from(request.assets, (a) =>
+    total > 0 ? a.amount / total : 0,
+  );
+  const currentRisk = await run<ReturnType<typeof portfolioRisk>>("portfolioRisk", {
+    panel: p.aligned.panel,
+    weights: currentWeights,
+    benchmark: p.benchmark,
+  });
+  const { mu, frontier } = returnsAndFrontier(p.aligned.panel, p.benchmark, lower, upper);
+  const expectedOf = (w: ArrayLike<number>) => {
+    let r = 0;
+    for (let i = 0; i < mu.length; i++) r += w[i]! * mu[i]!;
+    return r;
+  };
   return {
     status: "optimal",
     method: out.method,
@@ -67,13 +188,65 @@ export async function optimiseAt(
       symbol: a.symbol,
       weight: out.weights[i]!,
       amount: out.weights[i]! * total,
+      currentWeight: currentWeights[i]!,
     })),
     volatility: out.volatility,
     var95: out.var95,
     cvar95: out.cvar95,
     var95Amount: out.var95 * total,
     cvar95Amount: out.cvar95 * total,
+    expectedReturn: expectedOf(out.weights),
+    current: {
+      volatility: currentRisk.volatility,
+      var95: currentRisk.var95,
+      cvar95: currentRisk.cvar95,
+      var95Amount: currentRisk.var95 * total,
+      cvar95Amount: currentRisk.cvar95 * total,
+      expectedReturn: expectedOf(currentWeights),
+    },
+    frontier,
     gap: out.gap,
+  };
+}
+
+/**
+ * Annual expected returns of the assets (Bayes-Stein towards CAPM against the equally weighted
+ * assets, as universeStats; the historical mean for a single asset) and the efficient frontier
+ * over the benchmark window's monthly covariance, within the request's bounds.
+ */
+function returnsAndFrontier(
+  panel: Parameters<typeof lastObservations>[0],
+  benchmark: number,
+  lower: Float64Array,
+  upper: Float64Array,
+): { mu: Float64Array; frontier: { volatility: number; expectedReturn: number }[] } {
+  const window = lastObservations(panel, benchmarkWindowDays(benchmark));
+  const estimate = estimateCovariance(window);
+  const mu =
+    window.assets >= 2
+      ? expectedReturns(window, estimate.cholesky).expected
+      : columnMeans(window).map((m) => m * TRADING_DAYS_PER_YEAR);
+  const daily = estimate.matrix;
+  const monthly = matrix(
+    daily.rows,
+    daily.cols,
+    daily.data.map((v) => v * TRADING_DAYS_PER_MONTH),
+  );
+  const result = efficientFrontier({
+    covariance: monthly,
+    expectedReturns: mu,
+    lower,
+    upper,
+    points: FRONTIER_POINTS,
+  });
+  return {
+    mu,
+    frontier: result.ok
+      ? result.value.points.map((pt) => ({
+          volatility: pt.risk,
+          expectedReturn: pt.expectedReturn,
+        }))
+      : [],
   };
 }
 

@@ -9,7 +9,11 @@ import {
   WhatIfRequest,
   WhatIfResponse,
 } from "../../contract/analytics.ts";
-import { optimisePortfolio, simulatePortfolio } from "../analytics/optimise.ts";
+import {
+  enforceOptimisationRules,
+  optimisePortfolio,
+  simulatePortfolio,
+} from "../analytics/optimise.ts";
 import type { AppDeps, AppEnv } from "../app.ts";
 import { analyse } from "../analytics/analyse.ts";
 import { redactAnalysis } from "../analytics/redact.ts";
@@ -18,12 +22,7 @@ import { jsonBody, reply } from "../http/validate.ts";
 import { requireSession } from "../http/auth.ts";
 import { rateLimit } from "../http/rate-limits.ts";
 import { requestPermissions, requirePermission } from "../accounts/permissions.ts";
-import {
-  optimisationLevel,
-  optimisationPermission,
-  whatIfKind,
-  whatIfPermission,
-} from "../../contract/analytics-rules.ts";
+import { whatIfKind, whatIfPermission } from "../../contract/analytics-rules.ts";
 
 /**
  * Analytics of a portfolio given by its inputs (saved portfolios use the same calls). Every call
@@ -50,9 +49,7 @@ export function analyticsRoutes(deps: AppDeps) {
     .post("/optimise", async (c) => {
       const request = await jsonBody(c, OptimiseRequest);
       const permissions = await requestPermissions(deps, c);
-      requirePermission(
-        permissions.optimization[optimisationPermission[optimisationLevel(request)]],
-      );
+      await enforceOptimisationRules(db, c.get("clientId"), request, permissions);
       return reply(c, OptimiseResponse, await optimisePortfolio(db, deps.pool, request));
     })
     .post("/simulate", async (c) =>

@@ -1,0 +1,114 @@
+/**
+ * The specification's rules that gate an optimisation (§5 "Risk" and "Optimize", §9 constants),
+ * as a pure check the server and the UI machine both call before optimising. It returns every
+ * violated rule with a code and its numbers; it never throws.
+ *
+ * Readings (docs/optimisation.md, "Rules"):
+ *  - `optimizationLevel` is the optimisation state's `level`: 1 optimise the portfolio, 2 build a
+ *    portfolio, 3 build with kept assets and a desired number of assets (the three optimisation
+ *    permissions portfolio, construction, constructionFixAssets).
+ *  - "a level of 30" is the client's `level`, which must be at least
+ *    OPTIMIZATION_LEVEL_THRESHOLD (30).
+ *  - "the maximum loss at 95% must reach total invested × 1.1% (EUR) / 1.74% (USD)": the amount
+ *    maxToLose95 must be at least that minimum, compared to the cent.
+ */
+
+export const OPTIMIZATION_LEVEL_THRESHOLD = 30;
+
+/** Minimum desired risk: the smallest maxToLose95 as a fraction of the amount invested. */
+export const MIN_DESIRED_RISK = { EUR: 0.011, USD: 0.0174 } as const;
+
+export type OptimizationCurrency = keyof typeof MIN_DESIRED_RISK;
+
+export type OptimizationRuleCode =
+  | "MAX_LOSS_BELOW_MINIMUM_RISK"
+  | "MAX_LOSS_REQUIRED"
+  | "CLIENT_LEVEL_BELOW_THRESHOLD"
+  | "ASSET_COUNT_ABOVE_LIMIT"
+  | "DESIRED_AMOUNT_REQUIRED"
+  | "DESIRED_AMOUNT_ABOVE_LIMIT"
+  | "UNKNOWN_OPTIMIZATION_LEVEL"
+  | "INVALID_TOTAL_INVESTED";
+
+export interface OptimizationRuleViolation {
+  readonly code: OptimizationRuleCode;
+  readonly detail: Readonly<Record<string, number>>;
+}
+
+export interface OptimizationRequestCheck {
+  /** The optimisation state's level: 1, 2 or 3. */
+  readonly optimizationLevel: number;
+  /** The client's level (default 1 at sign-up). */
+  readonly clientLevel: number;
+  readonly currency: OptimizationCurrency;
+  /** Total invested in the portfolio, in its currency. */
+  readonly totalInvested: number;
+  /** The user's maximum loss at 95% as an amount in the portfolio currency (null: not given). */
+  readonly maxToLose95: number | null;
+  /** Number of assets in the portfolio. */
+  readonly assetCount: number;
+  /** The client's maximum number of assets (permission maxAssets / maxAssetsLevel). */
+  readonly maxAssets: number;
+  /** desiredAssetsAmount of the optimisation state (null: not given). */
+  readonly desiredAssetsAmount: number | null;
+}
+
+/** The smallest maxToLose95 (an amount) the rules accept for this total. */
+export function minimumMaxToLose95(currency: OptimizationCurrency, totalInvested: number): number {
+  return totalInvested * MIN_DESIRED_RISK[currency];
+}
+
+/** maxToLose95 as a fraction of the amount invested: the CVaR cap handed to the optimiser. */
+export function maxToLose95Fraction(maxToLose95: number, totalInvested: number): number {
+  return maxToLose95 / totalInvested;
+}
+
+const HALF_CENT = 0.005;
+
+export function validateOptimizationRequest(
+  input: OptimizationRequestCheck,
+): OptimizationRuleViolation[] {
+  const violations: OptimizationRuleViolation[] = [];
+  const add = (code: OptimizationRuleCode, detail: Record<string, number> = {}) =>
+    violations.push({ code, detail });
+  const level = input.optimizationLevel;
+  if (level !== 1 && level !== 2 && level !== 3)
+    add("UNKNOWN_OPTIMIZATION_LEVEL", { optimizationLevel: level });
+
+  // Risk: the maximum loss at 95% must reach the minimum desired risk.
+  const total = input.totalInvested;
+  if (!(Number.isFinite(total) && total > 0))
+    add("INVALID_TOTAL_INVESTED", { totalInvested: total });
+  else if (input.maxToLose95 === null || !Number.isFinite(input.maxToLose95))
+    add("MAX_LOSS_REQUIRED");
+  else {
+    const minimum = minimumMaxToLose95(input.currency, total);
+    if (input.maxToLose95 < minimum - HALF_CENT)
+      add("MAX_LOSS_BELOW_MINIMUM_RISK", {
+        maxToLose95: input.maxToLose95,
+        minimumMaxToLose95: minimum,
+        minimumFraction: MIN_DESIRED_RISK[input.currency],
+      });
+  }
+
+  // Optimize: every level needs the client's level and the asset limit ("level 1 or 2" and
+  // "level 3"); level 3 also a desired number of assets within the limit.
+  if (!(input.clientLevel >= OPTIMIZATION_LEVEL_THRESHOLD))
+    add("CLIENT_LEVEL_BELOW_THRESHOLD", {
+      clientLevel: input.clientLevel,
+      threshold: OPTIMIZATION_LEVEL_THRESHOLD,
+    });
+  if ((level === 1 || level === 2 || level === 3) && !(input.assetCount <= input.maxAssets))
+    add("ASSET_COUNT_ABOVE_LIMIT", { assetCount: input.assetCount, maxAssets: input.maxAssets });
+  if (level === 3) {
+    const desired = input.desiredAssetsAmount;
+    if (desired === null || !Number.isInteger(desired) || desired < 1)
+      add("DESIRED_AMOUNT_REQUIRED", desired === null ? {} : { desiredAssetsAmount: desired });
+    else if (desired > input.maxAssets)
+      add("DESIRED_AMOUNT_ABOVE_LIMIT", {
+        desiredAssetsAmount: desired,
+        maxAssets: input.maxAssets,
+      });
+  }
+  return violations;
+}

@@ -1,0 +1,185 @@
+// The server enforces the specification's optimisation rules (sections 5 and 9) on
+// POST /api/analytics/optimise, by the same function the optimise machine's guards call: the
+// client's level (30), the asset count within the plan's maximum, a desired number of assets at
+// level 3, the maximum loss at 95% reaching the minimum desired risk (1.1% EUR, 1.74% USD), and
+// the permission of the level chosen. An answer that cannot meet a constraint names it.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { OptimiseResponse } from "../../src/contract/analytics.ts";
+import { decode } from "../../src/contract/decode.ts";
+import type { Product } from "../../src/contract/common.ts";
+import type { Tier } from "../../src/contract/permissions.ts";
+import { createAnalyticsPool, type AnalyticsPool } from "../../src/server/analytics/pool.ts";
+import { createApp } from "../../src/server/app.ts";
+import { loadConfig } from "../../src/server/config.ts";
+import type { Database } from "../../src/server/db/database.ts";
+import { createLogger } from "../../src/server/logger.ts";
+import { importDataset } from "../../src/server/market/import.ts";
+import { simulatedDataset } from "../../src/server/market/simulated.ts";
+import { databaseTargets, signedInClient } from "../support/databases.ts";
+
+const assets = [
+  { symbol: "AAPL", amount: 6000 },
+  { symbol: "SAN.MC", amount: 3000 },
+  { symbol: "TLT", amount: 1000 },
+];
+const eleven = ["AAPL", "MSFT", "AMZN", "NVDA", "GOOGL", "JPM", "JNJ", "KO", "XOM", "PG", "V"].map(
+  (symbol) => ({ symbol, amount: 1000 }),
+);
+
+describe.each(databaseTargets)("optimisation rules enforced by the server, on $name", (target) => {
+  let database: Database;
+  let drop: () => Promise<void>;
+  let pool: AnalyticsPool;
+  let app: ReturnType<typeof createApp>;
+  beforeAll(async () => {
+    ({ database, drop } = await target.open());
+    await importDataset(database.db, simulatedDataset({ end: "2026-11-20" }), "simulated");
+    pool = createAnalyticsPool(2);
+    app = createApp({
+      config: loadConfig({}),
+      database,
+      logger: createLogger("silent"),
+      version: "test",
+      mailer: { kind: "outbox", send: async () => {} },
+      botCheck: { kind: "pow", challenge: async () => ({}), verify: async () => false },
+      pool,
+    });
+  });
+  afterAll(async () => {
+    await pool.close();
+    await drop();
+  });
+
+  const session = async (tier: Tier, level = 30, product: Product = "simAssets") =>
+    (await signedInClient(database, { [product]: tier }, level)).token;
+
+  const optimise = async (body: unknown, token: string) => {
+    const res = await app.request(`/api/analytics/optimise?stc=simAssets`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
+    return {
+      status: res.status,
+      body: (await res.json()) as {
+        msgCode?: string;
+        issues?: { path: string; message: string }[];
+        status?: string;
+      },
+    };
+  };
+  const blockedBy = (r: Awaited<ReturnType<typeof optimise>>) =>
+    r.status === 422 && r.body.msgCode === "OPTIMISATION_BLOCKED"
+      ? r.body.issues!.map((i) => i.message)
+      : [`status ${r.status} ${r.body.msgCode ?? r.body.status}`];
+
+  it("needs the client's level 30 at every level", async () => {
+    const low = await session("advanced", 29);
+    const ok = await session("advanced", 30);
+    const o1 = { currency: "EUR", assets, maxToLose95: 5000 };
+    const o3 = { ...o1, assets: [...assets, { symbol: "GLD", amount: 0 }], desiredAssetsAmount: 2 };
+    expect(blockedBy(await optimise(o1, low))).toEqual(["CLIENT_LEVEL_BELOW_THRESHOLD"]);
+    expect(blockedBy(await optimise(o3, low))).toEqual(["CLIENT_LEVEL_BELOW_THRESHOLD"]);
+    expect((await optimise(o1, ok)).status).toBe(200);
+    expect((await optimise(o3, ok)).status).toBe(200);
+  });
+
+  it("blocks a maximum loss below the minimum desired risk, to the cent, per currency", async () => {
+    const token = await session("advanced");
+    // 10,000 invested: 1.1% is 110 (EUR), 1.74% is 174 (USD).
+    const eur = (maxToLose95?: number) => ({
+      currency: "EUR",
+      assets,
+      ...(maxToLose95 === undefined ? {} : { maxToLose95 }),
+    });
+    const usd = (maxToLose95: number) => ({ ...eur(maxToLose95), currency: "USD" });
+    expect(blockedBy(await optimise(eur(), token))).toEqual(["MAX_LOSS_REQUIRED"]);
+    expect(blockedBy(await optimise(eur(109.99), token))).toEqual(["MAX_LOSS_BELOW_MINIMUM_RISK"]);
+    expect(blockedBy(await optimise(usd(173.99), token))).toEqual(["MAX_LOSS_BELOW_MINIMUM_RISK"]);
+    expect(blockedBy(await optimise(usd(160), token))).toEqual(["MAX_LOSS_BELOW_MINIMUM_RISK"]);
+    // Reaching the minimum is enough for the rule (the answer may still name the loss it cannot meet).
+    for (const body of [eur(110), usd(174)]) {
+      const r = await optimise(body, token);
+      expect(r.status).toBe(200);
+    }
+  });
+
+  it("needs the asset count within the plan's maximum (every asset of the request)", async () => {
+    // The standard plan allows 10 assets; the advanced 30.
+    const standard = await session("standard");
+    const body = { currency: "USD", assets: eleven, maxToLose95: 5000 };
+    expect(blockedBy(await optimise(body, standard))).toEqual(["ASSET_COUNT_ABOVE_LIMIT"]);
+    expect((await optimise({ ...body, assets: eleven.slice(0, 10) }, standard)).status).toBe(200);
+    expect((await optimise(body, await session("advanced"))).status).toBe(200);
+  });
+
+  it("level 3 needs a desired amount within the maximum", async () => {
+    const token = await session("advanced");
+    const base = { currency: "EUR", assets, maxToLose95: 5000, level: 3 };
+    expect(blockedBy(await optimise(base, token))).toEqual(["DESIRED_AMOUNT_REQUIRED"]);
+    expect(blockedBy(await optimise({ ...base, desiredAssetsAmount: 31 }, token))).toEqual([
+      "DESIRED_AMOUNT_ABOVE_LIMIT",
+    ]);
+    expect((await optimise({ ...base, desiredAssetsAmount: 2 }, token)).status).toBe(200);
+  });
+
+  it("refuses a level the plan lacks even when the options look like a lower one", async () => {
+    const standard = await session("standard");
+    const o1 = { currency: "EUR", assets, maxToLose95: 5000 };
+    expect((await optimise(o1, standard)).status).toBe(200);
+    for (const level of [2, 3]) {
+      const r = await optimise({ ...o1, level, desiredAssetsAmount: 2 }, standard);
+      expect([level, r.status, r.body.msgCode]).toEqual([level, 403, "PLAN_FEATURE_LOCKED"]);
+    }
+  });
+
+  it("names the constraint it cannot meet: the minimum-risk portfolio loses more than the maximum", async () => {
+    const token = await session("advanced");
+    const r = await optimise({ currency: "EUR", assets, maxToLose95: 110 }, token);
+    const decoded = decode(OptimiseResponse, r.body);
+    if (!decoded.ok || decoded.value.status !== "infeasible")
+      throw new Error("expected infeasible");
+    expect(decoded.value.reason.code).toBe("MAX_LOSS_EXCEEDED");
+    expect(decoded.value.reason.detail.maxToLose95).toBe(110);
+    expect(decoded.value.reason.detail.cvar95Amount).toBeGreaterThan(110);
+  });
+
+  it("reports the current and optimised portfolios on one method, and the frontier that holds them", async () => {
+    const token = await session("advanced");
+    const r = await optimise({ currency: "EUR", benchmark: 4, assets, maxToLose95: 5000 }, token);
+    const decoded = decode(OptimiseResponse, r.body);
+    if (!decoded.ok || decoded.value.status !== "optimal") throw new Error("expected optimal");
+    const o = decoded.value;
+    expect(o.assets.map((a) => a.currentWeight)).toEqual([0.6, 0.3, 0.1]);
+    // The minimum-risk portfolio is the frontier's first point, and no riskier than the current.
+    expect(o.frontier.length).toBeGreaterThan(1);
+    expect(o.volatility).toBeCloseTo(o.frontier[0]!.volatility, 9);
+    expect(o.expectedReturn).toBeCloseTo(o.frontier[0]!.expectedReturn, 6);
+    expect(o.volatility).toBeLessThanOrEqual(o.current.volatility + 1e-12);
+    for (let k = 1; k < o.frontier.length; k++) {
+      expect(o.frontier[k]!.volatility).toBeGreaterThanOrEqual(
+        o.frontier[k - 1]!.volatility - 1e-12,
+      );
+      expect(o.frontier[k]!.expectedReturn).toBeGreaterThan(o.frontier[k - 1]!.expectedReturn);
+    }
+    // The current portfolio lies on or under the frontier: no more return at its risk.
+    expect(o.current.cvar95).toBeGreaterThanOrEqual(o.current.var95);
+    expect(o.current.var95Amount).toBeCloseTo(o.current.var95 * 10_000, 6);
+    expect(o.cvar95Amount).toBeCloseTo(o.cvar95 * 10_000, 6);
+  });
+
+  it("maximum-return within the loss cap: the CVaR at 95% stays within maxToLose95", async () => {
+    const token = await session("advanced");
+    const r = await optimise(
+      { currency: "EUR", assets, maxToLose95: 1500, objective: "maximum-return" },
+      token,
+    );
+    const decoded = decode(OptimiseResponse, r.body);
+    if (!decoded.ok || decoded.value.status !== "optimal") throw new Error("expected optimal");
+    expect(decoded.value.method).toBe("cvar-cap");
+    expect(decoded.value.cvar95Amount).toBeLessThanOrEqual(1500 + 1e-6);
+    expect(decoded.value.expectedReturn).toBeGreaterThanOrEqual(
+      decoded.value.frontier[0]!.expectedReturn - 1e-9,
+    );
+  });
+});
