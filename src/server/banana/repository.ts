@@ -12,9 +12,11 @@ import {
   type BananaPortfolio,
   type MonkeyRegion,
 } from "../../contract/banana.ts";
+import { dayNumber } from "../../engine/dates.ts";
 import { pgArray, resultRows, type Db } from "../db/database.ts";
 import { ApiFailure } from "../http/api-failure.ts";
 import type { MarketSnapshot } from "../market/snapshot.ts";
+import { closeAt } from "./market.ts";
 import { rankOf } from "./ranking.ts";
 import type { StoredBanana, StoredMonkey } from "./service.ts";
 
@@ -197,11 +199,18 @@ export async function toBanana(
     const a = i === undefined ? undefined : s.assets[i];
     return { name: a?.name ?? symbol, exchange: a?.exchange ?? "" };
   };
+  // The shares were bought at the closes of priced_on (creation or last edition).
+  const pricedIdx = s.indexAtOrBefore(dayNumber(row.pricedOn));
+  const boughtAt = (symbol: string, shares: number, invested: number) => {
+    const i = s.index.get(symbol);
+    const p = i === undefined ? Number.NaN : closeAt(s, i, pricedIdx);
+    return Number.isFinite(p) ? p : shares > 0 ? invested / shares : 0;
+  };
   const mine: BananaHolding[] = holdings.map((h) => ({
     symbol: h.symbol,
     ...meta(h.symbol),
     shares: h.shares,
-    price: h.shares > 0 ? h.invested / h.shares : 0,
+    price: boughtAt(h.symbol, h.shares, h.invested),
     investedAmount: h.invested,
   }));
   const monkey: BananaHolding[] = row.monkey.holdings.map((h) => ({
