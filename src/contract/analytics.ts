@@ -285,23 +285,65 @@ export const OptimiseResponse = Schema.Union([
 ]);
 export type OptimiseResponse = typeof OptimiseResponse.Type;
 
-/** Investment simulator: initial amount, monthly contributions, horizon; Monte Carlo percentiles beside the historical path. */
+/**
+ * The investment simulator's limits (PRODUCT.md "Markets and the investment simulator"): the
+ * request schema enforces them on the server and the simulator machine's guards mirror them.
+ */
+export const SIMULATION_LIMITS = {
+  minYears: 1,
+  maxYears: 40,
+  maxInitialAmount: 1e9,
+  maxMonthlyContribution: 1e8,
+  maxGoal: 1e12,
+  minPaths: 100,
+  maxPaths: 50_000,
+  defaultPaths: 10_000,
+  /** Runs with more paths than this are "large": the screen shows their progress. */
+  largePaths: 20_000,
+} as const;
+
+/** The series each currency's inflation adjustment reads (monthly price indices of the dataset). */
+export const INFLATION_SERIES = { USD: "US_CPI", EUR: "EA_HICP" } as const;
+
+/**
+ * Investment simulator: initial amount, monthly contributions, horizon (1 to 40 years); Monte
+ * Carlo percentiles beside the historical path; optionally in today's money and with a goal.
+ * Either the initial amount or the contribution must be positive.
+ */
 export const SimulateRequest = Schema.Struct({
   currency: Currency,
   benchmark: Schema.optional(Benchmark),
   assets: AnalyseRequest.fields.assets,
   initialAmount: Schema.Number.pipe(
-    Schema.check(Schema.isGreaterThanOrEqualTo(0), Schema.isLessThanOrEqualTo(1e9)),
+    Schema.check(
+      Schema.isGreaterThanOrEqualTo(0),
+      Schema.isLessThanOrEqualTo(SIMULATION_LIMITS.maxInitialAmount),
+    ),
   ),
   monthlyContribution: Schema.Number.pipe(
-    Schema.check(Schema.isGreaterThanOrEqualTo(0), Schema.isLessThanOrEqualTo(1e8)),
+    Schema.check(
+      Schema.isGreaterThanOrEqualTo(0),
+      Schema.isLessThanOrEqualTo(SIMULATION_LIMITS.maxMonthlyContribution),
+    ),
   ),
   years: Schema.Number.pipe(
-    Schema.check(Schema.isInt(), Schema.isBetween({ minimum: 1, maximum: 60 })),
+    Schema.check(
+      Schema.isInt(),
+      Schema.isBetween({
+        minimum: SIMULATION_LIMITS.minYears,
+        maximum: SIMULATION_LIMITS.maxYears,
+      }),
+    ),
   ),
   paths: Schema.optional(
     Schema.Number.pipe(
-      Schema.check(Schema.isInt(), Schema.isBetween({ minimum: 100, maximum: 50_000 })),
+      Schema.check(
+        Schema.isInt(),
+        Schema.isBetween({
+          minimum: SIMULATION_LIMITS.minPaths,
+          maximum: SIMULATION_LIMITS.maxPaths,
+        }),
+      ),
     ),
   ),
   seed: Schema.optional(
@@ -309,25 +351,62 @@ export const SimulateRequest = Schema.Struct({
       Schema.check(Schema.isInt(), Schema.isBetween({ minimum: 0, maximum: 2 ** 31 - 1 })),
     ),
   ),
-});
+  /** Express every figure in today's money, deflated by the CPI (USD) or HICP (EUR) inflation. */
+  inflation: Schema.optional(Schema.Boolean),
+  /** A value to reach at the horizon (in today's money with `inflation`). */
+  goal: Schema.optional(
+    Schema.Number.pipe(
+      Schema.check(Schema.isGreaterThan(0), Schema.isLessThanOrEqualTo(SIMULATION_LIMITS.maxGoal)),
+    ),
+  ),
+}).check(
+  Schema.makeFilter((r) =>
+    r.initialAmount > 0 || r.monthlyContribution > 0
+      ? undefined
+      : { path: ["initialAmount"], issue: "An initial amount or a monthly contribution above 0" },
+  ),
+);
 export type SimulateRequest = typeof SimulateRequest.Type;
 
 export const SimulateResponse = Schema.Struct({
   currency: Currency,
+  /** The model (docs/analytics.md "Investment simulator"): i.i.d. lognormal monthly growth. */
+  method: Schema.Literal("monte-carlo-lognormal"),
   months: Schema.Number,
   invested: Schema.Array(Schema.Number),
   percentiles: Schema.Array(
     Schema.Struct({ percentile: Schema.Number, values: Schema.Array(Schema.Number) }),
   ),
-  historical: Schema.Struct({ months: Schema.Number, values: Schema.Array(Schema.Number) }),
+  historical: Schema.Struct({
+    months: Schema.Number,
+    values: Schema.Array(Schema.Number),
+    /** The replayed past: first and last day (null when no whole month was available). */
+    from: Schema.NullOr(Schema.String),
+    to: Schema.NullOr(Schema.String),
+  }),
   paths: Schema.Number,
   seed: Schema.Number,
+  /** Mean and volatility of the monthly log return the paths were drawn with. */
+  monthlyLogMean: Schema.Number,
+  monthlyLogVolatility: Schema.Number,
   window: Schema.Struct({
     benchmark: Schema.Number,
     from: Schema.String,
     to: Schema.String,
     simulated: Schema.Boolean,
+    observations: Schema.Number,
   }),
+  /** The inflation adjustment: figures in today's money, deflated at `annualRate` a year. */
+  inflation: Schema.NullOr(
+    Schema.Struct({
+      series: Schema.String,
+      annualRate: Schema.Number,
+      from: Schema.String,
+      to: Schema.String,
+    }),
+  ),
+  /** The goal and the share of paths that reach it at the horizon. */
+  goal: Schema.NullOr(Schema.Struct({ amount: Schema.Number, probability: Schema.Number })),
 });
 export type SimulateResponse = typeof SimulateResponse.Type;
 

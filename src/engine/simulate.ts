@@ -24,6 +24,18 @@ export interface SimulationOptions {
    * ln(1 + E) / 12 - s^2 / 2, so that one year's expected growth is 1 + E.
    */
   readonly expectedAnnualReturn?: number;
+  /**
+   * Daily returns for the historical replay (default: the same returns as the Monte Carlo), e.g. the
+   * whole common history while the Monte Carlo uses the benchmark window.
+   */
+  readonly history?: Float64Array;
+  /**
+   * Annual inflation rate used to express every figure in today's money: the value at month k is
+   * divided by (1 + inflation)^(k / 12) (paths, percentiles, money put in, historical replay).
+   */
+  readonly annualInflation?: number;
+  /** A target value at the horizon (in today's money with `annualInflation`). */
+  readonly goal?: number;
 }
 
 export interface PercentilePath {
@@ -51,6 +63,10 @@ export interface SimulationResult {
   readonly paths: number;
   readonly seed: number;
   readonly historical: HistoricalPath;
+  /** Divisor of month k's nominal figures: (1 + inflation)^(k / 12); all ones without inflation. */
+  readonly deflators: Float64Array;
+  /** Share of the paths whose value at the horizon (deflated) is at least the goal; null without a goal. */
+  readonly goalProbability: number | null;
 }
 
 function checkAmount(name: string, v: number): void {
@@ -106,9 +122,19 @@ export function simulateInvestment(
     m = Math.log1p(e) / 12 - (s * s) / 2;
   }
 
+  const inflation = options.annualInflation ?? 0;
+  if (!(inflation > -1 && inflation < Infinity))
+    throw new EngineError("INVALID_PARAMETER", `annualInflation must be > -1, got ${inflation}`);
+  const goal = options.goal;
+  if (goal !== undefined && !(goal >= 0 && goal < Infinity))
+    throw new EngineError("INVALID_PARAMETER", `goal must be finite and >= 0, got ${goal}`);
+
   const months = years * 12;
+  const deflators = new Float64Array(months + 1);
+  for (let k = 0; k <= months; k++) deflators[k] = Math.pow(1 + inflation, k / 12);
   const invested = new Float64Array(months + 1);
-  for (let k = 0; k <= months; k++) invested[k] = initialAmount + k * monthlyContribution;
+  for (let k = 0; k <= months; k++)
+    invested[k] = (initialAmount + k * monthlyContribution) / deflators[k]!;
   const out = ps.map(() => new Float64Array(months + 1));
   for (const o of out) o[0] = initialAmount;
   const values = new Float64Array(paths).fill(initialAmount);
@@ -119,8 +145,24 @@ export function simulateInvestment(
     for (let p = 0; p < paths; p++)
       values[p] = values[p]! * Math.exp(m + s * random.normal()) + monthlyContribution;
     quantilesBySelection(values, ps, scratch, q);
-    for (let j = 0; j < ps.length; j++) out[j]![k] = q[j]!;
+    // Deflating is monotone: the percentiles of the deflated values are the deflated percentiles.
+    for (let j = 0; j < ps.length; j++) out[j]![k] = q[j]! / deflators[k]!;
   }
+  let goalProbability: number | null = null;
+  if (goal !== undefined) {
+    let reached = 0;
+    const d = deflators[months]!;
+    for (let p = 0; p < paths; p++) if (values[p]! / d >= goal) reached++;
+    goalProbability = reached / paths;
+  }
+  const historical = replayHistory(
+    options.history ?? dailyReturns,
+    initialAmount,
+    monthlyContribution,
+    months,
+  );
+  for (let k = 0; k <= historical.months; k++)
+    historical.values[k] = historical.values[k]! / deflators[k]!;
   return {
     months,
     invested,
@@ -129,7 +171,9 @@ export function simulateInvestment(
     monthlyLogVolatility: s,
     paths,
     seed,
-    historical: replayHistory(dailyReturns, initialAmount, monthlyContribution, months),
+    historical,
+    deflators,
+    goalProbability,
   };
 }
 
@@ -157,4 +201,28 @@ export function replayHistory(
     values[k + 1] = values[k]! * g + monthlyContribution;
   }
   return { months: h, values, monthlyReturns };
+}
+
+/**
+ * The annual inflation rate of a monthly price index (CPI, HICP) over its last `years` years, or
+ * all of it when shorter (at least one year): the geometric mean (I_last / I_first)^(12 / n) - 1,
+ * n the months between the two readings.
+ */
+export function averageAnnualInflation(
+  index: Float64Array,
+  years = 10,
+): { rate: number; months: number; first: number; last: number } {
+  const last = index.length - 1;
+  if (last < 12)
+    throw new EngineError(
+      "NOT_ENOUGH_HISTORY",
+      `inflation: ${index.length} monthly readings, 13 needed`,
+    );
+  const months = Math.min(years * 12, last);
+  const first = last - months;
+  const a = index[first]!;
+  const b = index[last]!;
+  if (!(a > 0 && b > 0 && a < Infinity && b < Infinity))
+    throw new EngineError("INVALID_INPUT", `inflation: index values ${a}, ${b}`);
+  return { rate: Math.pow(b / a, 12 / months) - 1, months, first, last };
 }

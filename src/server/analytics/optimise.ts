@@ -1,9 +1,4 @@
-import type {
-  OptimiseRequest,
-  OptimiseResponse,
-  SimulateRequest,
-  SimulateResponse,
-} from "../../contract/analytics.ts";
+import type { OptimiseRequest, OptimiseResponse } from "../../contract/analytics.ts";
 import { eq } from "drizzle-orm";
 import { optimisationLevel, optimisationPermission } from "../../contract/analytics-rules.ts";
 import {
@@ -16,7 +11,6 @@ import { expectedReturns } from "../../engine/expected.ts";
 import { matrix } from "../../engine/linalg.ts";
 import { efficientFrontier } from "../../engine/optimize/frontier.ts";
 import { benchmarkWindowDays, columnMeans, lastObservations } from "../../engine/panel.ts";
-import type { SimulationResult } from "../../engine/simulate.ts";
 import { TRADING_DAYS_PER_MONTH, TRADING_DAYS_PER_YEAR } from "../../engine/stats.ts";
 import { requirePermission } from "../accounts/permissions.ts";
 import type { Db } from "../db/database.ts";
@@ -250,46 +244,5 @@ function returnsAndFrontier(
   };
 }
 
-/** Simulates investing in a portfolio, wholly on the worker pool. */
-export function simulatePortfolio(
-  db: Db,
-  pool: AnalyticsPool,
-  request: SimulateRequest,
-): Promise<SimulateResponse> {
-  return onWorkers(db, pool, "simulateRequest", request, {
-    heavy: request.assets.length > HEAVY_ASSETS || (request.paths ?? 10_000) > 20_000,
-  });
-}
-
-export async function simulateAt(
-  view: MarketView,
-  run: Runner,
-  request: SimulateRequest,
-): Promise<SimulateResponse> {
-  const p = prepareAt(view, request);
-  const paths = request.paths ?? 10_000;
-  const seed = request.seed ?? 1;
-  const result = await run<SimulationResult>("simulate", {
-    panel: p.aligned.panel,
-    amounts: p.amounts,
-    benchmark: p.benchmark,
-    initialAmount: request.initialAmount,
-    monthlyContribution: request.monthlyContribution,
-    years: request.years,
-    paths,
-    seed,
-  });
-  return {
-    currency: request.currency,
-    months: result.months,
-    invested: Array.from(result.invested),
-    percentiles: result.percentiles.map((q) => ({
-      percentile: q.percentile,
-      values: Array.from(q.values),
-    })),
-    historical: { months: result.historical.months, values: Array.from(result.historical.values) },
-    paths: result.paths,
-    seed: result.seed,
-    window: { benchmark: p.benchmark, from: p.from, to: p.to, simulated: p.simulated },
-  };
-}
+// The investment simulator's request lives in its own file.
+export { simulateAt, simulatePortfolio } from "./simulate.ts";

@@ -154,17 +154,28 @@ export interface SimulateInput {
   readonly years: number;
   readonly paths: number;
   readonly seed: number;
+  /** Annual inflation to express the figures in today's money. */
+  readonly annualInflation?: number;
+  readonly goal?: number;
 }
 
+/**
+ * The Monte Carlo on the benchmark window's portfolio returns (constant weights); the historical
+ * replay on the whole panel (the common history, up to the horizon).
+ */
 export function simulate(input: SimulateInput): SimulationResult {
-  const window = lastObservations(input.panel, benchmarkWindowDays(input.benchmark));
   const { weights } = weightsFromAmounts(input.amounts);
-  return simulateInvestment(portfolioReturns(window, weights), {
+  const history = portfolioReturns(input.panel, weights);
+  const days = Math.min(benchmarkWindowDays(input.benchmark), history.length);
+  return simulateInvestment(history.subarray(history.length - days), {
     initialAmount: input.initialAmount,
     monthlyContribution: input.monthlyContribution,
     years: input.years,
     paths: input.paths,
     seed: input.seed,
+    history,
+    ...(input.annualInflation !== undefined ? { annualInflation: input.annualInflation } : {}),
+    ...(input.goal !== undefined ? { goal: input.goal } : {}),
   });
 }
 
