@@ -16,7 +16,14 @@ import {
   SignUpRequest,
   UpdateClientRequest,
 } from "./accounts.ts";
-import { AnalyseRequest, AnalysisResponse, WhatIfRequest, WhatIfResponse } from "./analytics.ts";
+import {
+  AnalyseRequest,
+  AnalysisResponse,
+  WhatIfRequest,
+  WhatIfResponse,
+  SimulateRequest,
+  SimulateResponse,
+} from "./analytics.ts";
 import {
   BillingOverview,
   CheckoutRequest,
@@ -216,6 +223,12 @@ export const endpoints = {
     path: "/analytics/analyse",
     body: AnalyseRequest,
     response: AnalysisResponse,
+  }),
+  simulate: endpoint({
+    method: "POST",
+    path: "/analytics/simulate",
+    body: SimulateRequest,
+    response: SimulateResponse,
   }),
   whatIf: endpoint({
     method: "POST",
