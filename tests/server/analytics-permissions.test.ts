@@ -2,6 +2,7 @@
 // option a permission gates (each what-if type, each optimisation level, Monte Carlo VaR) is
 // refused for a plan without it. The table of plans below walks the permissions table: for each
 // gated option, the plans of the one permissions table that have it and those that do not.
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   optimisationLevel,
@@ -15,6 +16,8 @@ import { createAnalyticsPool, type AnalyticsPool } from "../../src/server/analyt
 import { createApp } from "../../src/server/app.ts";
 import { loadConfig } from "../../src/server/config.ts";
 import type { Database } from "../../src/server/db/database.ts";
+import { sessions } from "../../src/server/db/schema.ts";
+import { hashToken } from "../../src/server/accounts/tokens.ts";
 import { createLogger } from "../../src/server/logger.ts";
 import { importDataset } from "../../src/server/market/import.ts";
 import { simulatedDataset } from "../../src/server/market/simulated.ts";
@@ -139,6 +142,28 @@ describe.each(databaseTargets)("plans enforced on the analytics calls, on $name"
       const res = await call(path, { currency: "EUR", assets }, null, "simAssets");
       expect([path, res.status]).toEqual([path, 401]);
     }
+  });
+
+  it("answers 401 to a signed-out or expired session, whatever its plan", async () => {
+    // The session and the plan are read in one query: a dead session must not pass through it.
+    const signedOut = await sessionWith("simAssets", "advanced");
+    const expired = await sessionWith("simAssets", "advanced");
+    await database.db
+      .update(sessions)
+      .set({ revokedAt: sql`now()` })
+      .where(eq(sessions.tokenHash, hashToken(signedOut)));
+    await database.db
+      .update(sessions)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(sessions.tokenHash, hashToken(expired)));
+    for (const token of [signedOut, expired]) {
+      const res = await call("analyse", { currency: "EUR", assets }, token, "simAssets");
+      expect(res.status).toBe(401);
+    }
+    const live = await sessionWith("simAssets", "advanced");
+    expect((await call("analyse", { currency: "EUR", assets }, live, "simAssets")).status).toBe(
+      200,
+    );
   });
 
   it("leaves out of an analysis every figure the plan lacks, for every plan of the table", async () => {

@@ -4,9 +4,12 @@ import type { Context } from "hono";
 import type { AppDeps, AppEnv } from "../app.ts";
 import { ApiFailure } from "../http/api-failure.ts";
 import { queryOf } from "../http/validate.ts";
-import { and, eq } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { createMiddleware } from "hono/factory";
 import { permissionsFor, type Tier } from "../../contract/permissions.ts";
-import { clients, subscriptions } from "../db/schema.ts";
+import { clients, sessions, subscriptions } from "../db/schema.ts";
+import { bearerToken } from "../http/auth.ts";
+import { hashToken } from "./tokens.ts";
 import { isLive } from "./client-view.ts";
 
 /** The product a request is about: its `stc` (specification section 7), simAssets by default. */
@@ -30,16 +33,64 @@ export async function clientPermissions(
     )
     .where(eq(clients.id, clientId));
   if (!row) throw new ApiFailure(401, "UNAUTHORIZED");
-  const sub = row.subscription;
-  const now = deps.clock?.() ?? new Date();
-  return permissionsFor(product, sub && isLive(sub, now) ? (sub.tier as Tier) : "free");
+  return permissionsOfRow(deps, product, row.subscription);
 }
 
-/** The permissions of the request's client for the request's product. */
+type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+const permissionsOfRow = (
+  deps: Pick<AppDeps, "clock">,
+  product: Product,
+  sub: SubscriptionRow | null,
+): ProductPermissions => {
+  const now = deps.clock?.() ?? new Date();
+  return permissionsFor(product, sub && isLive(sub, now) ? (sub.tier as Tier) : "free");
+};
+
+/**
+ * Requires a live session and reads the client's permissions for the request's product with it,
+ * in one query (sessions, clients and the product's subscription joined): for the calls that need
+ * both on every request, the analytics.
+ */
+export const requireSessionWithPermissions = (
+  deps: Pick<AppDeps, "database" | "config" | "clock">,
+) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const token = bearerToken(c.req.header("Authorization"));
+    if (!token) throw new ApiFailure(401, "UNAUTHORIZED");
+    const tokenHash = hashToken(token);
+    const product = productOf(c);
+    const [row] = await deps.database.db
+      .select({ clientId: clients.id, subscription: subscriptions })
+      .from(sessions)
+      .innerJoin(clients, eq(clients.id, sessions.clientId))
+      .leftJoin(
+        subscriptions,
+        and(eq(subscriptions.clientId, clients.id), eq(subscriptions.product, product)),
+      )
+      .where(
+        and(
+          eq(sessions.tokenHash, tokenHash),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, sql`now()`),
+        ),
+      );
+    if (!row) throw new ApiFailure(401, "UNAUTHORIZED");
+    c.set("clientId", row.clientId);
+    c.set("tokenHash", tokenHash);
+    c.set("permissions", permissionsOfRow(deps, product, row.subscription));
+    await next();
+  });
+
+/**
+ * The permissions of the request's client for the request's product: those read with the session
+ * when the route's middleware did (requireSessionWithPermissions), else one query.
+ */
 export const requestPermissions = (
   deps: Pick<AppDeps, "database" | "config" | "clock">,
   c: Context<AppEnv>,
-) => clientPermissions(deps, c.get("clientId"), productOf(c));
+): Promise<ProductPermissions> =>
+  Promise.resolve(c.get("permissions") ?? clientPermissions(deps, c.get("clientId"), productOf(c)));
 
 /** Refuses (403 PLAN_FEATURE_LOCKED) what the plan does not include. */
 export function requirePermission(allowed: boolean): void {

@@ -19,9 +19,12 @@ import { analyse } from "../analytics/analyse.ts";
 import { redactAnalysis } from "../analytics/redact.ts";
 import { whatIfPortfolio } from "../analytics/whatif.ts";
 import { jsonBody, reply } from "../http/validate.ts";
-import { requireSession } from "../http/auth.ts";
 import { rateLimit } from "../http/rate-limits.ts";
-import { requestPermissions, requirePermission } from "../accounts/permissions.ts";
+import {
+  requestPermissions,
+  requirePermission,
+  requireSessionWithPermissions,
+} from "../accounts/permissions.ts";
 import { whatIfKind, whatIfPermission } from "../../contract/analytics-rules.ts";
 
 /**
@@ -31,7 +34,7 @@ import { whatIfKind, whatIfPermission } from "../../contract/analytics-rules.ts"
 export function analyticsRoutes(deps: AppDeps) {
   const { db } = deps.database;
   return new Hono<AppEnv>()
-    .use(requireSession(deps))
+    .use(requireSessionWithPermissions(deps))
     .use(
       rateLimit(deps, "analytics", {
         account: { max: deps.config.analyticsPerMinute, windowSeconds: 60 },
