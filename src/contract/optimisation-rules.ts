@@ -13,6 +13,10 @@
  *    maxToLose95 must be at least that minimum, compared to the cent.
  */
 
+import type { OptimiseRequest } from "./analytics.ts";
+import { optimisationLevel } from "./analytics-rules.ts";
+import type { ProductPermissions } from "./permissions.ts";
+
 export const OPTIMIZATION_LEVEL_THRESHOLD = 30;
 
 /** Minimum desired risk: the smallest maxToLose95 as a fraction of the amount invested. */
@@ -111,4 +115,32 @@ export function validateOptimizationRequest(
       });
   }
   return violations;
+}
+
+/** The level a request is checked at: the one chosen, or higher when its options need more. */
+export function requestLevel(request: OptimiseRequest): 1 | 2 | 3 {
+  return Math.max(request.level ?? 1, optimisationLevel(request)) as 1 | 2 | 3;
+}
+
+/**
+ * The rules for an optimise request, as the server enforces them and the optimise machine's
+ * guards check them: the client's level, the asset count within the plan's maximum (every asset
+ * of the request, candidates of the universe included, so that the answer can be adopted), a
+ * desired number of assets at level 3, and a maximum loss at 95% reaching the minimum desired risk.
+ */
+export function optimisationViolations(
+  request: OptimiseRequest,
+  permissions: ProductPermissions,
+  clientLevel: number,
+): OptimizationRuleViolation[] {
+  return validateOptimizationRequest({
+    optimizationLevel: requestLevel(request),
+    clientLevel,
+    currency: request.currency,
+    totalInvested: request.assets.reduce((s, a) => s + a.amount, 0),
+    maxToLose95: request.maxToLose95 ?? null,
+    assetCount: request.assets.length,
+    maxAssets: permissions.construction.maxAssets,
+    desiredAssetsAmount: request.desiredAssetsAmount ?? null,
+  });
 }

@@ -2,7 +2,8 @@ import type { OptimiseRequest, OptimiseResponse } from "../../contract/analytics
 import { eq } from "drizzle-orm";
 import { optimisationLevel, optimisationPermission } from "../../contract/analytics-rules.ts";
 import {
-  validateOptimizationRequest,
+  optimisationViolations,
+  requestLevel,
   type OptimizationRuleViolation,
 } from "../../contract/optimisation-rules.ts";
 import type { ProductPermissions } from "../../contract/permissions.ts";
@@ -20,35 +21,6 @@ import type { MarketView } from "../market/market-view.ts";
 import { HEAVY_ASSETS, onWorkers, prepareAt, type Runner } from "./analyse.ts";
 import type { AnalyticsPool } from "./pool.ts";
 import type { OptimiseOutput, portfolioRisk } from "./tasks.ts";
-
-/** The level a request is checked at: the one chosen, or higher when its options need more. */
-export function requestLevel(request: OptimiseRequest): 1 | 2 | 3 {
-  return Math.max(request.level ?? 1, optimisationLevel(request)) as 1 | 2 | 3;
-}
-
-/**
- * The specification's optimisation rules (sections 5 and 9) for a request, by the one function the
- * optimise machine's guards call: the client's level, the asset count within the plan's maximum
- * (every asset of the request, candidates of the universe included, so that the answer can be
- * adopted), a desired number of assets at level 3, and a maximum loss at 95% reaching the minimum
- * desired risk.
- */
-export function optimisationViolations(
-  request: OptimiseRequest,
-  permissions: ProductPermissions,
-  clientLevel: number,
-): OptimizationRuleViolation[] {
-  return validateOptimizationRequest({
-    optimizationLevel: requestLevel(request),
-    clientLevel,
-    currency: request.currency,
-    totalInvested: request.assets.reduce((s, a) => s + a.amount, 0),
-    maxToLose95: request.maxToLose95 ?? null,
-    assetCount: request.assets.length,
-    maxAssets: permissions.construction.maxAssets,
-    desiredAssetsAmount: request.desiredAssetsAmount ?? null,
-  });
-}
 
 /**
  * Refuses what the plan or the rules do not allow: 403 PLAN_FEATURE_LOCKED without the
