@@ -12,6 +12,11 @@ import { signUpMachine } from "./sign-up.machine.ts";
 import { portfolioWizardMachine } from "./portfolio-wizard.machine.ts";
 import { portfolioLifecycleMachine } from "./portfolio-lifecycle.machine.ts";
 import { subscriptionMachine } from "./subscription.machine.ts";
+import {
+  demoSimulation,
+  demoSimulatorSources,
+  investmentSimulatorMachine,
+} from "./investment-simulator.machine.ts";
 import { optimiseMachine } from "./optimise.machine.ts";
 import { whatIfMachine } from "./what-if.machine.ts";
 import {
@@ -662,6 +667,37 @@ export const machineRegistry: readonly MachineEntry[] = [
       { type: "xstate.error.actor.optimise", error: new SessionFailure("NETWORK_ERROR") },
       { type: "xstate.done.actor.adopt", output: undefined },
       { type: "xstate.error.actor.adopt", error: new SessionFailure("NO_EDITIONS_LEFT") },
+    ],
+  },
+  {
+    machine: investmentSimulatorMachine,
+    title: "Investment simulator",
+    guards: {
+      chosePortfolio:
+        "PRODUCT.md: the simulator starts from a saved portfolio of the user (one that exists in GET /portfolios) or from assets chosen on the spot.",
+      inputsValid:
+        "SimulateRequest (src/contract/analytics.ts), as the server checks it: 1 to 500 assets with amounts above 0, no symbol twice; initial amount 0 to 1e9 and monthly contribution 0 to 1e8, one of them above 0; horizon a whole number of years from 1 to 40 (issue 12); an optional goal above 0; a seed 0 to 2^31 - 1.",
+    },
+    input: {},
+    pathEvents: [
+      { type: "xstate.done.actor.loadSources", output: demoSimulatorSources },
+      {
+        type: "xstate.error.actor.loadSources",
+        error: new SessionFailure("NETWORK_ERROR"),
+      },
+      { type: "retry" },
+      { type: "source.choose", source: "saved", portfolioId: 7 },
+      { type: "source.choose", source: "custom" },
+      { type: "source.change" },
+      { type: "inputs.change", inputs: { goal: 15_000 } },
+      { type: "inputs.change", inputs: { years: 41 } },
+      { type: "simulate" },
+      { type: "cancel" },
+      { type: "xstate.done.actor.simulate", output: demoSimulation },
+      {
+        type: "xstate.error.actor.simulate",
+        error: new SessionFailure("NOT_ENOUGH_HISTORY"),
+      },
     ],
   },
 ];
