@@ -354,3 +354,67 @@ export const VideoList = Schema.Struct({
   videos: Schema.Array(VideoTutorial),
 });
 export type VideoList = typeof VideoList.Type;
+
+// ---------------------------------------------------------------------------------------------
+// The section's query parameters, read and written (PRODUCT.md, "Education").
+
+export interface SectionParams {
+  /** The tab; null when the section was opened without one (the edition's default applies). */
+  readonly tab: EducationTab | null;
+  readonly level: ContentLevel;
+  /** An item of the tab: a case study, course (or `course/section`) or video, by id or slug. */
+  readonly section: string | null;
+  /** A dictionary entry, by id or slug in either language. */
+  readonly term: string | null;
+}
+
+const isTab = (v: string | null): v is EducationTab =>
+  v !== null && (educationTabs as readonly string[]).includes(v);
+const cleanItem = (v: string | null): string | null =>
+  v && /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)?$/.test(v) && v.length <= 161
+    ? v
+    : null;
+
+/**
+ * The section's parameters in a query string, or null when the section is closed (its name is
+ * absent). An unknown tab opens the default one; an unknown level is `user`. A `term` without a
+ * tab opens the dictionary.
+ */
+export function readSectionParams(
+  search: string | URLSearchParams,
+  edition: "ht" | "tt",
+): SectionParams | null {
+  const q = typeof search === "string" ? new URLSearchParams(search) : search;
+  const name = sectionParamOf(edition);
+  if (!q.has(name)) return null;
+  const raw = q.get(name);
+  const term = cleanItem(q.get("term"));
+  return {
+    tab: isTab(raw) ? raw : term ? "dictionary" : null,
+    level: q.get("level") === "pro" ? "pro" : "user",
+    section: cleanItem(q.get("section")),
+    term,
+  };
+}
+
+/**
+ * A query string with the section's parameters set (or removed, for null), keeping every other
+ * parameter of the page.
+ */
+export function writeSectionParams(
+  search: string,
+  edition: "ht" | "tt",
+  params: SectionParams | null,
+): string {
+  const q = new URLSearchParams(search);
+  const name = sectionParamOf(edition);
+  for (const key of [name, "level", "section", "term"]) q.delete(key);
+  if (params) {
+    q.set(name, params.tab ?? defaultTabOf(edition));
+    q.set("level", params.level);
+    if (params.section) q.set("section", params.section);
+    if (params.term) q.set("term", params.term);
+  }
+  const s = q.toString();
+  return s ? `?${s}` : "";
+}
