@@ -213,6 +213,7 @@ export const routeTable = [
     [],
     msg`Markets`,
     msg`Indices, currencies, rates and commodities.`,
+    { screen: () => import("../features/markets/markets-screen.tsx") },
   ),
   defineRoute(
     "banana-challenge",
