@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decode } from "../../src/contract/decode.ts";
 import {
@@ -11,9 +13,13 @@ import { createApp } from "../../src/server/app.ts";
 import { loadConfig } from "../../src/server/config.ts";
 import type { Database } from "../../src/server/db/database.ts";
 import { createLogger } from "../../src/server/logger.ts";
-import type { Dataset, Series } from "../../src/server/market/dataset.ts";
+import { isoDate } from "../../src/engine/dates.ts";
+import { readDataset, type Dataset, type Series } from "../../src/server/market/dataset.ts";
 import { importDataset } from "../../src/server/market/import.ts";
+import { defaultReplayIndex } from "../../src/server/market/market-view.ts";
 import { simulatedDataset } from "../../src/server/market/simulated.ts";
+import { snapshotFromDataset } from "../../src/server/market/snapshot.ts";
+import { marketMovers, marketOverview } from "../../src/server/market/widgets.ts";
 import { matchesEtag } from "../../src/server/market/widgets-cache.ts";
 import { databaseTargets } from "../support/databases.ts";
 
@@ -336,3 +342,79 @@ describe.each(databaseTargets)("the markets page's API on $name", (target) => {
     expect((await app().request("/api/market/assets/SAN.MC?range=2w")).status).toBe(400);
   });
 });
+
+const marketDir = process.env.MARKET_DATA_DIR ? path.resolve(process.env.MARKET_DATA_DIR) : null;
+describe.skipIf(!marketDir || !existsSync(path.join(marketDir, "assets.csv")))(
+  "the markets page on the real dataset",
+  () => {
+    it("fills the widgets from the real instruments, with changes recomputed from the CSV files", async () => {
+      const dataset = await readDataset(marketDir!);
+      const snapshot = snapshotFromDataset(dataset);
+      const todayIndex = defaultReplayIndex(snapshot);
+      const today = isoDate(snapshot.calendar[todayIndex]!);
+      // The replay date of the real dataset (docs/market-data.md, "Market clock").
+      expect(today).toBe("2024-05-31");
+      const view = { snapshot, todayIndex, today, source: "imported" as const };
+      const overview = marketOverview(view);
+      const symbols = (id: string) =>
+        overview.widgets.find((w) => w.id === id)!.items.map((i) => i.quote.symbol);
+      expect(symbols("indices")).toEqual([
+        "GSPC_INDEX",
+        "NDX_INDEX",
+        "STOXX50E_INDEX",
+        "IBEX_INDEX",
+        "GDAXI_INDEX",
+        "FCHI_INDEX",
+      ]);
+      expect(overview.widgets.find((w) => w.id === "indices")!.missing).toEqual(["FTSE MIB"]);
+      expect(symbols("volatility")).toEqual(["VIX_INDEX"]);
+      expect(symbols("commodities")).toEqual(["GOLD_USD", "BRENT_USD"]);
+      expect(symbols("crypto")).toEqual(["BTC-USD"]);
+      expect(symbols("yields")).toEqual(["US10Y", "DE10Y"]);
+      // Each quote against the CSV rows up to the replay date.
+      for (const item of overview.widgets.flatMap((w) => w.items)) {
+        const all = dataset.prices.get(item.quote.symbol)!;
+        const keep = all.dates.filter((d) => d <= today).length;
+        const series = { dates: all.dates.slice(0, keep), values: all.values.slice(0, keep) };
+        expectQuote(item.quote, series, item.quote.kind === "rate");
+      }
+      // Figures computed with numpy from the CSV files (last close, then day, month, ytd, year).
+      const numpy: Record<string, readonly number[]> = {
+        GSPC_INDEX: [
+          5277.51, 0.008027917211029578, 0.04802122449952262, 0.10643565913250574,
+          0.2626135512688317,
+        ],
+        IBEX_INDEX: [
+          11322.0, -0.0014287982219400863, 0.04307930424528306, 0.12075707031211325,
+          0.25102207686017985,
+        ],
+        US10Y: [4.514, -0.04, -0.172, 0.648, 0.877],
+        "BTC-USD": [
+          68356.0, 0.011991827791431042, 0.07139386529991687, 0.6211549863630974,
+          1.4682602729833176,
+        ],
+      };
+      for (const [symbol, [last, day, month, ytd, year]] of Object.entries(numpy)) {
+        const q = overview.widgets
+          .flatMap((w) => w.items)
+          .find((i) => i.quote.symbol === symbol)!.quote;
+        expect(q.last).toBe(last);
+        const got = [q.changes.day, q.changes.month, q.changes.ytd, q.changes.year];
+        [day, month, ytd, year].forEach((e, k) =>
+          expect(Math.abs(got[k]! - e!)).toBeLessThan(1e-9),
+        );
+      }
+      // The six NYSE stocks that end in 2022 are stale on 2024-05-31: in no list of movers.
+      const movers = marketMovers(view);
+      const nyse = movers.exchanges.find((e) => e.exchange === "NYSE")!;
+      expect(nyse.count).toBe(14);
+      const listed = movers.exchanges.flatMap((e) =>
+        (["day", "month", "ytd"] as const).flatMap((p) =>
+          [...e[p].gainers, ...e[p].losers].map((m) => m.symbol),
+        ),
+      );
+      for (const symbol of ["CVX", "LLY", "MRK", "WMT", "GE", "BBY"])
+        expect(listed).not.toContain(symbol);
+    }, 120_000);
+  },
+);

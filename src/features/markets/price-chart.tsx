@@ -29,6 +29,14 @@ export function tableRows(series: PriceSeries): number[] {
 const cssVar = (name: string, fallback: string) =>
   getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
 
+/** A #rrggbb colour with an alpha, for the area under the line (the canvas reads no CSS). */
+export function withAlpha(hex: string, alpha: number): string {
+  const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
+  if (!m) return hex;
+  const [r, g, b] = [m[1], m[2], m[3]].map((x) => parseInt(x!, 16));
+  return `rgba(${r},${g},${b},${alpha})`;
+}
+
 interface CanvasProps {
   readonly series: PriceSeries;
   readonly label: string;
@@ -86,10 +94,11 @@ function ChartCanvas({ series, label, locale, formatValue }: CanvasProps) {
         priceFormatter: formatValue,
       },
     });
+    const primary = cssVar("--primary", "#0b5d55");
     const line = chart.addSeries(lib.AreaSeries, {
-      lineColor: cssVar("--primary", "#0b5d55"),
-      topColor: "rgba(11,93,85,0.25)",
-      bottomColor: "rgba(11,93,85,0.02)",
+      lineColor: primary,
+      topColor: withAlpha(primary, 0.25),
+      bottomColor: withAlpha(primary, 0.02),
       lineWidth: 2,
       priceLineVisible: false,
     });
