@@ -12,6 +12,7 @@ import { ensureMarketData } from "./market/startup.ts";
 import { configureMarket } from "./market/market-view.ts";
 import { createAnalyticsPool } from "./analytics/pool.ts";
 import { valuePortfolios } from "./portfolios/valuation.ts";
+import { valueBananas } from "./banana/valuation.ts";
 import { syncPlans } from "./billing/service.ts";
 import { scheduleBillingJobs } from "./billing/jobs.ts";
 
@@ -45,7 +46,13 @@ const valueSavedPortfolios = (onlyMissing: boolean) =>
     .then((run) => {
       if (run.valued || run.skipped) logger.info("portfolios valued", { ...run });
     })
-    .catch((error: unknown) => logger.error("portfolio valuation failed", { error }));
+    .catch((error: unknown) => logger.error("portfolio valuation failed", { error }))
+    // Banana portfolios against their monkeys and the ranking (docs/banana.md).
+    .then(() => valueBananas(database.db, undefined, { logger }))
+    .then((run) => {
+      if (run?.valued) logger.info("banana portfolios valued", { ...run });
+    })
+    .catch((error: unknown) => logger.error("banana valuation failed", { error }));
 const stopMarketUpdates = await ensureMarketData(config, database, logger, () =>
   valueSavedPortfolios(false),
 );

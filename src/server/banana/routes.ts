@@ -3,6 +3,7 @@
  * portfolios (create, read, edit inside the window, history), and the community ranking. Every
  * call needs a session; the permissions are simMonk's.
  */
+import { sql } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import {
   BANANA_MAX_ASSETS,
@@ -22,6 +23,7 @@ import {
 import { PortfolioIdParam } from "../../contract/portfolios.ts";
 import { clientPermissions, requirePermission } from "../accounts/permissions.ts";
 import type { AppDeps, AppEnv } from "../app.ts";
+import { resultRows } from "../db/database.ts";
 import { requireSession } from "../http/auth.ts";
 import { jsonBody, paramsOf, queryOf, reply } from "../http/validate.ts";
 import { marketView } from "../market/market-view.ts";
@@ -56,6 +58,21 @@ export function bananaRoutes(deps: AppDeps) {
     }
   };
 
+  /**
+   * The market's today moves with the replay clock without an import: the client's portfolios not
+   * yet valued on today are valued when read (the job values everyone's after each update).
+   */
+  const catchUp = async (clientId: number) => {
+    const { today } = await marketView(db);
+    if (!today) return;
+    const ids = resultRows(
+      await db.execute(sql`
+        select b.portfolio_id from banana_portfolios b join portfolios p on p.id = b.portfolio_id
+        where p.client_id = ${clientId} and (b.latest_date is null or b.latest_date < ${today}::date)`),
+    ).map((r) => Number(r.portfolio_id));
+    if (ids.length) await valueBananas(db, undefined, { ids, logger: deps.logger });
+  };
+
   const answer = async (id: number, clientId: number | null) => {
     const row = clientId === null ? await anyBanana(db, id) : await ownBanana(db, clientId, id);
     const view = await marketView(db);
@@ -88,6 +105,7 @@ export function bananaRoutes(deps: AppDeps) {
     })
     .get("/portfolios", async (c) => {
       const clientId = c.get("clientId");
+      await catchUp(clientId);
       const rows = await clientBananas(db, clientId);
       const view = await marketView(db);
       const ids = rows.map((r) => r.id);
@@ -133,9 +151,10 @@ export function bananaRoutes(deps: AppDeps) {
       await revalue(id);
       return reply(c, BananaPortfolio, await answer(id, clientId), 201);
     })
-    .get("/portfolios/:id", async (c) =>
-      reply(c, BananaPortfolio, await answer(idOf(c), c.get("clientId"))),
-    )
+    .get("/portfolios/:id", async (c) => {
+      await catchUp(c.get("clientId"));
+      return reply(c, BananaPortfolio, await answer(idOf(c), c.get("clientId")));
+    })
     .put("/portfolios/:id", async (c) => {
       const clientId = c.get("clientId");
       const row = await ownBanana(db, clientId, idOf(c));
