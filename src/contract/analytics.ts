@@ -526,6 +526,10 @@ export const WhatIfResponse = Schema.Union([
     assets: Schema.Array(WhatIfAsset),
     factorMoves: Schema.Record(Schema.String, Schema.Number),
     missingFactors: Schema.Array(WhatIfFactor),
+    /** The portfolio's value over the scenario (first = total invested, last = + totalChange). */
+    path: Schema.optional(
+      Schema.Struct({ dates: Schema.Array(Schema.String), values: Schema.Array(Schema.Number) }),
+    ),
     sensitivities: Schema.NullOr(Betas),
     sources: FactorSources,
     simulated: Schema.Boolean,

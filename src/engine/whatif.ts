@@ -449,6 +449,13 @@ export interface ScenarioResult {
   readonly factorMoves: Partial<Record<WhatIfFactor, number>>;
   /** Factors with a beta but no data in the scenario: they contribute 0 to proxies. */
   readonly missingFactors: WhatIfFactor[];
+  /**
+   * The portfolio's value over the scenario (start = the total invested), on the scenario's
+   * calendar: its start and end and every weekday inside on which a factor or an asset has a
+   * value. Each day's value is each asset's return from the start to that day, measured as the
+   * final one (the same method), so the last value is total + totalChange.
+   */
+  readonly path: { readonly dates: Int32Array; readonly values: Float64Array };
 }
 
 /** Level of a price on `day` in the portfolio currency (carry forward). */
@@ -505,6 +512,27 @@ export function replayScenario(input: ScenarioInput): ScenarioResult {
   // Column of each sensitivity factor in the factor panel (-1: missing).
   const column = sens ? sens.factors.map((f) => (fp ? fp.factors.indexOf(f) : -1)) : [];
 
+  /** Growth of the factor proxy of asset i over the steps ending on or before each panel day. */
+  const proxyGrowth = (i: number): Float64Array => {
+    const k = sens!.factors.length;
+    const growth = new Float64Array(fp!.observations + 1).fill(1);
+    for (let t = 0; t < fp!.observations; t++) {
+      let g = growth[t]!;
+      if (fp!.dates![t]! >= start && fp!.dates![t + 1]! <= end) {
+        let r = 0;
+        for (let a = 0; a < k; a++)
+          if (column[a]! >= 0) r += sens!.betas[i * k + a]! * fp!.data[t * kf + column[a]!]!;
+        g *= Math.max(0, 1 + r);
+      }
+      growth[t + 1] = g;
+    }
+    return growth;
+  };
+  const proxyOn = (growth: Float64Array, day: number): number => {
+    const j = indexOnOrBefore(fp!.dates!, day);
+    return j < 0 ? 0 : growth[j]! - 1;
+  };
+
   const proxy = (i: number, until: number): number => {
     if (!sens || !fp)
       throw new EngineError(
@@ -522,6 +550,18 @@ export function replayScenario(input: ScenarioInput): ScenarioResult {
     }
     return g - 1;
   };
+
+  // The calendar of the path: start, end, and the weekdays inside with a factor or asset value.
+  const days = new Set<number>([start, end]);
+  if (fp) for (const d of fp.dates!) if (d > start && d < end) days.add(d);
+  for (const a of input.assets)
+    for (let t = indexOnOrBefore(a.prices.dates, start) + 1; t < a.prices.dates.length; t++) {
+      const d = a.prices.dates[t]!;
+      if (d >= end) break;
+      if (d > start && !isWeekend(d)) days.add(d);
+    }
+  const pathDates = Int32Array.from([...days].sort((x, y) => x - y));
+  const pathValues = new Float64Array(pathDates.length);
 
   const assets: ScenarioAssetResult[] = [];
   let totalChange = 0;
@@ -555,6 +595,18 @@ export function replayScenario(input: ScenarioInput): ScenarioResult {
     const change = input.amounts[i]! * r;
     totalChange += change;
     assets.push({ return: r, change, method });
+    // The same return from the start to each day of the path.
+    const growth = method === "history" ? null : proxyGrowth(i);
+    const pFirst = method === "spliced" ? priceOn(s, first, input.currency, input.fx)! : 0;
+    pathDates.forEach((day, j) => {
+      let rd: number;
+      if (method === "history") rd = priceOn(s, day, input.currency, input.fx)! / pStart! - 1;
+      else if (method === "spliced" && day >= first)
+        rd =
+          (1 + proxyOn(growth!, first)) * (priceOn(s, day, input.currency, input.fx)! / pFirst) - 1;
+      else rd = proxyOn(growth!, day);
+      pathValues[j] = pathValues[j]! + input.amounts[i]! * (1 + rd);
+    });
   });
   return {
     scenario,
@@ -563,5 +615,6 @@ export function replayScenario(input: ScenarioInput): ScenarioResult {
     totalReturn: totalChange / total,
     factorMoves,
     missingFactors,
+    path: { dates: pathDates, values: pathValues },
   };
 }

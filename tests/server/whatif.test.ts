@@ -176,6 +176,27 @@ describe.each(databaseTargets)("what-if API on $name", (target) => {
     expect(body.sensitivities).toBeNull();
   });
 
+  it("gives the scenario's value path: from the amount invested to the amount plus the change", async () => {
+    const body = await decoded(
+      await post({ currency: "USD", assets: [{ symbol: "AAPL", amount: 6000 }], scenarioType: 1 }),
+    );
+    if (body.kind !== "scenario" || !body.path) throw new Error("no scenario path");
+    const { dates, values } = body.path;
+    expect(dates[0]).toBe("2020-02-19");
+    expect(dates.at(-1)).toBe("2020-03-23");
+    expect(values).toHaveLength(dates.length);
+    expect(values[0]).toBeCloseTo(6000, 8);
+    expect(values.at(-1)).toBeCloseTo(6000 + body.totalChange, 8);
+    // One asset with prices over the window: its value follows its closes.
+    const s = (await loadAssets(database.db, ["AAPL"], "1900-01-01")).assets[0]!.series;
+    const at = (iso: string) => {
+      let k = s.dates.length - 1;
+      while (s.dates[k]! > dayNumber(iso)) k--;
+      return s.prices[k]!;
+    };
+    dates.forEach((d, j) => expect(values[j]).toBeCloseTo((6000 * at(d)) / at("2020-02-19"), 8));
+  });
+
   it("a scenario older than the market, with nothing to rebuild it from, is refused", async () => {
     const res = await post({ currency: "EUR", assets, scenarioType: 0 });
     expect(res.status).toBe(422);

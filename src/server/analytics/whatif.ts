@@ -129,6 +129,10 @@ export async function whatIfAt(
       })),
       factorMoves: { ...out.result.factorMoves },
       missingFactors: [...out.result.missingFactors] as WhatIfFactor[],
+      path: {
+        dates: Array.from(out.result.path.dates, isoDate),
+        values: Array.from(out.result.path.values),
+      },
       sensitivities: out.fit ? fitFigures(out.fit) : null,
       sources,
       simulated: p.simulated,
