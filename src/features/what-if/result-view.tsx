@@ -17,6 +17,7 @@ import {
   rebalancingNames,
   scenarioNames,
   scenarioStories,
+  seriesName,
   shockNames,
 } from "./what-if-texts.ts";
 
@@ -176,7 +177,9 @@ function SensitivityNote({ s, locale }: { s: Sensitivities; locale: Locale }) {
 function Sources({ r }: { r: WhatIfResponse }) {
   const { i18n } = useLingui();
   if (r.kind === "backtest") return null;
-  const list = r.sources.map((s) => `${i18n._(factorNames[s.factor])}: ${s.series}`).join("; ");
+  const list = r.sources
+    .map((s) => `${i18n._(factorNames[s.factor])}: ${seriesName(i18n, s.series)}`)
+    .join("; ");
   return (
     <p className="figure-method">
       <Trans>Factor series: {list}.</Trans>
@@ -244,6 +247,11 @@ function ScenarioResult({ r, locale }: { r: Scenario; locale: Locale }) {
   const currency = r.currency;
   const moves = Object.entries(r.factorMoves);
   const missing = r.missingFactors.map((x) => i18n._(factorNames[x])).join(", ");
+  const path = r.path;
+  const low = path?.values.reduce<{ value: number; date: string } | null>(
+    (m, v, j) => (m === null || v < m.value ? { value: v, date: path.dates[j]! } : m),
+    null,
+  );
   return (
     <section className="card analysis-block" aria-labelledby="whatif-result" data-kind="scenario">
       <h2 id="whatif-result">{i18n._(scenarioNames[r.scenario.type]!)}</h2>
@@ -267,6 +275,31 @@ function ScenarioResult({ r, locale }: { r: Scenario; locale: Locale }) {
         ) : null}
       </p>
       <Totals r={r} locale={locale} />
+      {path && low ? (
+        <>
+          <dl className="figures">
+            <Figure
+              label={t`Lowest value during the scenario`}
+              value={f.money(low.value)}
+              testId="whatif-path-low"
+            />
+            <Figure
+              label={t`Reached on`}
+              value={f.longDate(low.date)}
+              testId="whatif-path-low-date"
+            />
+          </dl>
+          <LineChart
+            series={[{ key: "portfolio", label: t`Portfolio`, values: path.values }]}
+            dates={path.dates}
+            title={t`Value of the portfolio over the scenario`}
+            description={t`Value in ${currency} on each trading day from ${start} to ${end}, starting from the amount invested, each asset measured as in the table.`}
+            formatValue={f.money}
+            formatDate={f.date}
+            dateLabel={t`Date`}
+          />
+        </>
+      ) : null}
       <PerAsset r={r} locale={locale} betas={[]} />
       {moves.length > 0 ? (
         <div className="table-scroll">
@@ -327,7 +360,7 @@ function BacktestResult({ r, locale }: { r: Backtest; locale: Locale }) {
   const currency = r.currency;
   const days = r.values.length - 1;
   const rebalances = r.rebalances;
-  const series = r.benchmark?.series ?? "";
+  const series = r.benchmark ? seriesName(i18n, r.benchmark.series) : "";
   const limitedBy = r.limitedBy.join(", ");
   const rowNames = {
     totalReturn: t`Total return`,

@@ -1,4 +1,4 @@
-import { Trans, useLingui } from "@lingui/react/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import {
@@ -181,7 +181,7 @@ export default function ScenariosScreen({ locale }: ScreenProps) {
       {current ? (
         <p className="what-if-portfolio" data-testid="what-if-portfolio">
           <Trans>
-            On {portfolioName}: {count} assets, {money}.
+            On {portfolioName}: <Plural value={count} one="# asset" other="# assets" />, {money}.
           </Trans>
         </p>
       ) : (

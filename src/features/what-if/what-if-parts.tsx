@@ -1,4 +1,4 @@
-import { Trans, useLingui } from "@lingui/react/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import type { WhatIfContext } from "../../../machines/what-if.machine.ts";
 import type { Locale } from "../../contract/common.ts";
 import { Spinner } from "../../ui/spinner.tsx";
@@ -13,7 +13,11 @@ export function RunProgress({ count, onCancel }: { count: number; onCancel: () =
     <div className="what-if-progress actions-row">
       <Spinner label={t`Running the what-if…`} />
       <span>
-        <Trans>Running the what-if on {count} assets…</Trans>
+        <Plural
+          value={count}
+          one="Running the what-if on # asset…"
+          other="Running the what-if on # assets…"
+        />
       </span>
       <button type="button" className="button secondary" onClick={onCancel}>
         <Trans>Cancel</Trans>
