@@ -58,6 +58,14 @@ export const ProposeRequest = Schema.Struct({
 });
 export type ProposeRequest = typeof ProposeRequest.Type;
 
+/**
+ * Why a proposal holds fewer assets than q3 asked for (docs/portfolios.md, "Propose"): the chosen
+ * universe has fewer assets with enough history, the plan allows fewer, or the loss limit of q2
+ * cannot be kept with every asset at the minimum weight.
+ */
+export const FewerAssetsReason = Schema.Literals(["universe", "plan", "loss-limit"]);
+export type FewerAssetsReason = typeof FewerAssetsReason.Type;
+
 export const ProposedAsset = Schema.Struct({
   symbol: Schema.String,
   name: Schema.String,
@@ -78,6 +86,10 @@ export const ProposeResponse = Schema.Struct({
   /** The minimum desired risk of the currency (maxToLose95 below it is explained, not changed). */
   minimumDesiredRiskAmount: Schema.Number,
   simulated: Schema.Boolean,
+  /** The number of assets q3 asked for (maxAssetsLevel); a lazy portfolio's own number. */
+  requestedAssets: Schema.optional(Schema.Number),
+  /** Why the proposal holds fewer assets than asked; null when it holds them all. */
+  fewerAssetsReason: Schema.optional(Schema.NullOr(FewerAssetsReason)),
 });
 export type ProposeResponse = typeof ProposeResponse.Type;
 

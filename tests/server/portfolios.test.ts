@@ -30,7 +30,6 @@ import type { Dataset } from "../../src/server/market/dataset.ts";
 import { importDataset } from "../../src/server/market/import.ts";
 import { listAssets, shiftDays } from "../../src/server/market/repository.ts";
 import { simulatedDataset } from "../../src/server/market/simulated.ts";
-import { allocateCents } from "../../src/server/portfolios/amounts.ts";
 import { databaseTargets } from "../support/databases.ts";
 
 const TODAY = "2026-11-20";
@@ -290,7 +289,7 @@ describe.each(databaseTargets)("portfolios API on $name", (target) => {
       expect(rr.body.minimumDesiredRiskAmount).toBeCloseTo(174, 9);
     });
 
-    it("minimization: the engine's minimum-risk portfolio of at most N assets, weighted by it", async () => {
+    it("minimization: the engine's minimum-risk choice of N assets, each at the minimum weight or more", async () => {
       const { token } = await client({ simIndices: "advanced" });
       const res = await call<ProposeResponse>("POST", "/portfolios/propose?stc=simIndices", token, {
         currency: "EUR",
@@ -318,17 +317,12 @@ describe.each(databaseTargets)("portfolios API on $name", (target) => {
       const held = [...direct.weights.keys()]
         .filter((i) => direct.weights[i]! > 1e-6)
         .sort((a, b) => direct.weights[b]! - direct.weights[a]!);
-      const amounts = allocateCents(
-        held.map((i) => direct.weights[i]!),
-        10_000,
-      );
-      const expected = held
-        .map((i, k) => ({ symbol: u.symbols[i]!, investedAmount: amounts[k]! }))
-        .filter((a) => a.investedAmount > 0);
-      expect(
-        res.body.assets.map((a) => ({ symbol: a.symbol, investedAmount: a.investedAmount })),
-      ).toEqual(expected);
-      expect(res.body.assets.length).toBeLessThanOrEqual(5);
+      // The engine's choice is held, completed to the 5 asked for (tests/server/propose-count.test.ts
+      // checks the weights: minimum risk with 5% at least each).
+      const symbols = res.body.assets.map((a) => a.symbol);
+      for (const i of held) expect(symbols).toContain(u.symbols[i]!);
+      expect(res.body.assets).toHaveLength(5);
+      for (const a of res.body.assets) expect(a.investedAmount).toBeGreaterThanOrEqual(500 - 0.01);
     });
 
     it("answers amounts in cents that sum exactly to the amount", async () => {

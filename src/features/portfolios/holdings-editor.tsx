@@ -3,9 +3,9 @@ import { useId, useState } from "react";
 import type { DraftAsset, DraftEvent } from "../../../machines/portfolio-lifecycle.machine.ts";
 import type { Locale } from "../../contract/common.ts";
 import { formatMoney, formatPercent } from "../../ui/format.ts";
-import { parseAmount } from "./wizard-parts.tsx";
+import { NumberInput } from "../../ui/number-input.tsx";
 
-/** An amount cell: typed freely, sent when the user leaves it or presses Enter. */
+/** An amount cell in the user's format: sent when the user leaves it or presses Enter. */
 function AmountInput({
   asset,
   label,
@@ -17,29 +17,17 @@ function AmountInput({
   locale: Locale;
   onCommit: (value: number) => void;
 }) {
-  const [text, setText] = useState(String(asset.investedAmount));
-  const [seen, setSeen] = useState(asset.investedAmount);
-  if (seen !== asset.investedAmount) {
-    setSeen(asset.investedAmount);
-    setText(String(asset.investedAmount));
-  }
-  const commit = () => {
-    const v = parseAmount(text, locale);
-    if (v === null) setText(String(asset.investedAmount));
-    else if (v !== asset.investedAmount) onCommit(v);
-  };
   return (
-    <input
+    <NumberInput
       aria-label={label}
-      inputMode="decimal"
-      value={text}
-      onChange={(e) => setText(e.target.value)}
-      onBlur={commit}
+      value={asset.investedAmount}
+      locale={locale}
+      onCommit={(v) => {
+        if (v !== null && v !== asset.investedAmount) onCommit(v);
+      }}
       onKeyDown={(e) => {
-        if (e.key === "Enter") {
-          e.preventDefault();
-          commit();
-        }
+        // Enter sends the amount, not the form around the table.
+        if (e.key === "Enter") e.preventDefault();
       }}
     />
   );
@@ -68,20 +56,23 @@ export function HoldingsEditor({
   const addId = useId();
   const addAmountId = useId();
   const [adding, setAdding] = useState("");
-  const [addAmount, setAddAmount] = useState("");
+  const [addAmount, setAddAmount] = useState<number | null>(null);
   const total = assets.reduce((s, a) => s + Math.max(0, a.investedAmount), 0);
   const totalText = formatMoney(total, currency, locale);
+  const amountHeading = t`Amount (${currency})`;
+  const weightHeading = t`Weight`;
   const offered = candidates.filter((c) => !assets.some((a) => a.id === c.id));
   return (
     <div>
-      <div className="table-scroll">
-        <table className="data-table holdings">
+      {/* A region of its own: at phone width it scrolls (read only) or becomes cards (editing). */}
+      <div className="table-scroll" role="region" aria-label={t`Your assets`} tabIndex={0}>
+        <table className={readOnly ? "data-table holdings" : "data-table holdings editable"}>
           <caption>{t`Your assets`}</caption>
           <thead>
             <tr>
               <th scope="col">{t`Asset`}</th>
-              <th scope="col">{t`Amount (${currency})`}</th>
-              <th scope="col">{t`Weight`}</th>
+              <th scope="col">{amountHeading}</th>
+              <th scope="col">{weightHeading}</th>
               {readOnly ? null : <th scope="col">{t`Actions`}</th>}
             </tr>
           </thead>
@@ -93,7 +84,7 @@ export function HoldingsEditor({
                   <th scope="row">
                     {a.name} <span className="muted">({a.id})</span>
                   </th>
-                  <td>
+                  <td data-label={amountHeading}>
                     {readOnly ? (
                       formatMoney(a.investedAmount, currency, locale)
                     ) : (
@@ -107,7 +98,7 @@ export function HoldingsEditor({
                       />
                     )}
                   </td>
-                  <td>
+                  <td data-label={weightHeading}>
                     {total > 0 ? formatPercent(Math.max(0, a.investedAmount) / total, locale) : "—"}
                   </td>
                   {readOnly ? null : (
@@ -154,11 +145,14 @@ export function HoldingsEditor({
           </div>
           <div className="field">
             <label htmlFor={addAmountId}>{t`Amount`}</label>
-            <input
+            <NumberInput
               id={addAmountId}
-              inputMode="decimal"
               value={addAmount}
-              onChange={(e) => setAddAmount(e.target.value)}
+              locale={locale}
+              onValueChange={setAddAmount}
+              onKeyDown={(e) => {
+                if (e.key === "Enter") e.preventDefault();
+              }}
             />
           </div>
           <button
@@ -167,7 +161,7 @@ export function HoldingsEditor({
             disabled={!adding}
             onClick={() => {
               const c = offered.find((x) => x.id === adding);
-              const v = parseAmount(addAmount, locale);
+              const v = addAmount;
               if (!c) return;
               send({
                 type: "asset.add",
@@ -176,7 +170,7 @@ export function HoldingsEditor({
                 ...(v !== null ? { investedAmount: v } : {}),
               });
               setAdding("");
-              setAddAmount("");
+              setAddAmount(null);
             }}
           >
             <Trans>Add</Trans>

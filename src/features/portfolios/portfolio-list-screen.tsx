@@ -49,7 +49,12 @@ export default function PortfolioListScreen({ locale }: ScreenProps) {
         </p>
       ) : null}
       {list.data && list.data.portfolios.length > 0 ? (
-        <div className="table-scroll">
+        <div
+          className="table-scroll"
+          role="region"
+          aria-label={t`Your saved portfolios`}
+          tabIndex={0}
+        >
           <table className="data-table portfolio-table">
             <caption className="visually-hidden">{t`Your saved portfolios`}</caption>
             <thead>

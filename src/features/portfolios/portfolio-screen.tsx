@@ -169,7 +169,7 @@ export default function PortfolioScreen({ locale, params }: ScreenProps) {
       ) : (
         <section className="card" aria-labelledby="holdings-title">
           <h2 id="holdings-title">{t`Holdings`}</h2>
-          <div className="table-scroll">
+          <div className="table-scroll" role="region" aria-label={t`Holdings`} tabIndex={0}>
             <table className="data-table holdings">
               <caption className="visually-hidden">{t`Holdings`}</caption>
               <thead>

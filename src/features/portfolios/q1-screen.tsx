@@ -10,9 +10,10 @@ import { DEFAULT_BOUNDS } from "../../contract/portfolio-rules.ts";
 import { LAZY_PORTFOLIOS, type LazyPortfolioId } from "../../contract/portfolios.ts";
 import { FormMessage } from "../../ui/form.tsx";
 import { formatMoney } from "../../ui/format.ts";
+import { NumberInput } from "../../ui/number-input.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
 import { problemText, usePermissions, useWizardStep } from "./use-wizard.ts";
-import { parseAmount, WizardNav, WizardPage } from "./wizard-parts.tsx";
+import { WizardNav, WizardPage } from "./wizard-parts.tsx";
 
 export const assetClassNames = {
   equity: msg`Equity`,
@@ -49,7 +50,7 @@ export default function Q1Screen({ locale }: ScreenProps) {
     http.call(endpoints.marketAssets, { query: { product } }),
   );
   const answers = snapshot?.context.answers;
-  const [amountText, setAmountText] = useState(answers?.amount ? String(answers.amount) : "");
+  const [amount, setAmount] = useState<number | null>(answers?.amount ?? null);
   if (!wizard || !snapshot || !answers) return <Spinner label={t`Loading…`} />;
 
   const groupOf = (a: { exchange: string | null; assetClass: string | null }) =>
@@ -77,7 +78,7 @@ export default function Q1Screen({ locale }: ScreenProps) {
     });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    wizard.send({ type: "q1.change", answers: { amount: parseAmount(amountText, locale) } });
+    wizard.send({ type: "q1.change", answers: { amount } });
     wizard.send({ type: "next" });
   };
 
@@ -142,14 +143,13 @@ export default function Q1Screen({ locale }: ScreenProps) {
         </fieldset>
         <div className="field">
           <label htmlFor={amountId}>{t`Amount to invest`}</label>
-          <input
+          <NumberInput
             id={amountId}
             name="amount"
-            inputMode="decimal"
-            autoComplete="off"
-            value={amountText}
+            value={amount}
+            locale={locale}
             aria-describedby={`${amountId}-hint`}
-            onChange={(e) => setAmountText(e.target.value)}
+            onValueChange={setAmount}
           />
           <div id={`${amountId}-hint`} className="field-hint">
             <Trans>Above zero and up to {maxText}.</Trans>

@@ -3,10 +3,11 @@ import { useId, useState, type FormEvent } from "react";
 import type { ScreenProps } from "../../app/route-table.ts";
 import { MIN_DESIRED_RISK_PERCENT } from "../../contract/portfolio-rules.ts";
 import { FormMessage } from "../../ui/form.tsx";
+import { NumberInput } from "../../ui/number-input.tsx";
 import { formatMoney, formatNumber } from "../../ui/format.ts";
 import { Spinner } from "../../ui/spinner.tsx";
 import { problemText, useWizardStep } from "./use-wizard.ts";
-import { parseAmount, WizardNav, WizardPage } from "./wizard-parts.tsx";
+import { WizardNav, WizardPage } from "./wizard-parts.tsx";
 
 /** q2: the loss at 95% in a bad month the investor could bear, as an amount or a percentage. */
 export default function Q2Screen({ locale }: ScreenProps) {
@@ -15,7 +16,7 @@ export default function Q2Screen({ locale }: ScreenProps) {
   const inputId = useId();
   const answers = snapshot?.context.answers;
   const [unit, setUnit] = useState<"amount" | "percent">("amount");
-  const [text, setText] = useState(answers?.maxToLose95 != null ? String(answers.maxToLose95) : "");
+  const [typed, setTyped] = useState<number | null>(answers?.maxToLose95 ?? null);
   if (!wizard || !snapshot || !answers) return <Spinner label={t`Loading…`} />;
   const currency = answers.currency ?? "EUR";
   const amount = answers.amount ?? 0;
@@ -29,7 +30,7 @@ export default function Q2Screen({ locale }: ScreenProps) {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    wizard.send({ type: "q2.change", maxToLose95: parseAmount(text, locale), unit });
+    wizard.send({ type: "q2.change", maxToLose95: typed, unit });
     wizard.send({ type: "next" });
   };
   return (
@@ -57,7 +58,7 @@ export default function Q2Screen({ locale }: ScreenProps) {
                 setUnit("amount");
                 wizard.send({
                   type: "q2.change",
-                  maxToLose95: parseAmount(text, locale),
+                  maxToLose95: typed,
                   unit: "amount",
                 });
               }}
@@ -73,7 +74,7 @@ export default function Q2Screen({ locale }: ScreenProps) {
                 setUnit("percent");
                 wizard.send({
                   type: "q2.change",
-                  maxToLose95: parseAmount(text, locale),
+                  maxToLose95: typed,
                   unit: "percent",
                 });
               }}
@@ -87,20 +88,15 @@ export default function Q2Screen({ locale }: ScreenProps) {
               ? t`Loss you could bear, in ${currency}`
               : t`Loss you could bear, in %`}
           </label>
-          <input
+          <NumberInput
             id={inputId}
             name="maxToLose95"
-            inputMode="decimal"
-            autoComplete="off"
-            value={text}
+            value={typed}
+            locale={locale}
             aria-describedby={`${inputId}-hint`}
-            onChange={(e) => {
-              setText(e.target.value);
-              wizard.send({
-                type: "q2.change",
-                maxToLose95: parseAmount(e.target.value, locale),
-                unit,
-              });
+            onValueChange={(v) => {
+              setTyped(v);
+              wizard.send({ type: "q2.change", maxToLose95: v, unit });
             }}
           />
           <div id={`${inputId}-hint`} className="field-hint">

@@ -8,6 +8,7 @@ import type { ScreenProps } from "../../app/route-table.ts";
 import { useServices } from "../../app/services.tsx";
 import { useData } from "../../app/use-data.ts";
 import { endpoints } from "../../contract/endpoints.ts";
+import type { ProposeResponse } from "../../contract/portfolios.ts";
 import { FormMessage } from "../../ui/form.tsx";
 import { formatMoney } from "../../ui/format.ts";
 import { msgCodeText } from "../../ui/msg-code-text.ts";
@@ -28,6 +29,33 @@ const methodText = {
   "minimum-risk": <Trans>Weighted by the optimiser for the lowest risk.</Trans>,
   lazy: <Trans>The weights of the lazy portfolio you chose.</Trans>,
 };
+
+/** Why the proposal holds fewer assets than q3 asked for (the reason comes with the proposal). */
+function FewerAssets({ proposal }: { proposal: ProposeResponse }) {
+  const requested = proposal.requestedAssets;
+  const reason = proposal.fewerAssetsReason;
+  if (!reason || requested === undefined) return null;
+  const held = proposal.assets.length;
+  return (
+    <p className="notice" role="status" data-testid="fewer-assets">
+      {reason === "universe" ? (
+        <Trans>
+          You asked for {requested} assets, but what you chose to invest in offers only {held} with
+          enough price history: the proposal holds those {held}.
+        </Trans>
+      ) : reason === "plan" ? (
+        <Trans>
+          You asked for {requested} assets, but your plan allows {held}: the proposal holds {held}.
+        </Trans>
+      ) : (
+        <Trans>
+          You asked for {requested} assets, but holding each of them at the minimum weight would
+          take the loss at 95% beyond what you said you could bear: the proposal holds {held}.
+        </Trans>
+      )}
+    </p>
+  );
+}
 
 function useLifecycle(): LifecycleActor | null {
   const { portfolios } = useServices();
@@ -146,6 +174,7 @@ export default function SummaryScreen({ locale }: ScreenProps) {
           ) : null}
         </p>
       ) : null}
+      {proposal ? <FewerAssets proposal={proposal} /> : null}
       {problem ? <FormMessage kind="error">{i18n._(problemText(problem))}</FormMessage> : null}
       <HoldingsEditor
         assets={assets}

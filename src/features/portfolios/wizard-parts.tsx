@@ -1,16 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
-import type { Locale } from "../../contract/common.ts";
 import { PageHeading } from "../../ui/page-heading.tsx";
-
-/** Parses an amount typed in either language ("10,000.50" or "10.000,50"); null when it is not one. */
-export function parseAmount(text: string, locale: Locale): number | null {
-  const t = text.trim().replace(/\s|\u00a0/g, "");
-  if (t === "") return null;
-  const normalised = locale === "es" ? t.replace(/\./g, "").replace(",", ".") : t.replace(/,/g, "");
-  const v = Number(normalised);
-  return Number.isFinite(v) ? v : null;
-}
 
 /** The steps of the wizard, the current one marked for assistive technology. */
 export function WizardSteps({ current }: { current: 1 | 2 | 3 | 4 }) {

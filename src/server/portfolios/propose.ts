@@ -6,6 +6,7 @@
 import type { Product } from "../../contract/common.ts";
 import type { ProductPermissions } from "../../contract/permissions.ts";
 import {
+  type FewerAssetsReason,
   LAZY_PORTFOLIOS,
   type ProposeRequest,
   type ProposeResponse,
@@ -31,6 +32,18 @@ import { ApiFailure } from "../http/api-failure.ts";
 import { listAssets, marketToday, shiftDays } from "../market/repository.ts";
 import { allocateCents, toCents } from "./amounts.ts";
 import { assetFacts, isStale } from "./assets.ts";
+
+/**
+ * The minimum weight of each asset of a proposal of n assets: 5%, or half an equal share when n is
+ * above 10 (1% at 50), so n assets always fit. Every asset q3 asked for is held at least at it
+ * (docs/portfolios.md, "Propose").
+ */
+export function minimumAssetWeight(n: number): number {
+  return n > 0 ? Math.min(0.05, 0.5 / n) : 0;
+}
+
+/** Weights below this are the optimiser's zeros. */
+const HELD = 1e-6;
 
 export interface ProposeContext {
   readonly product: Product;
@@ -130,6 +143,8 @@ export async function proposePortfolio(
   let weights: number[];
   let method: ProposeResponse["method"];
   let withinMaxToLose: boolean | null = null;
+  let requested: number;
+  let fewerReason: FewerAssetsReason | null = null;
 
   if (answers.lazyPortfolio) {
     if (!permissions.construction.lazyPortfolios || context.edition !== "tt")
@@ -162,6 +177,7 @@ export async function proposePortfolio(
     chosen = loaded.assets;
     weights = entries.map((e) => e.percent / 100);
     method = "lazy";
+    requested = entries.length;
   } else {
     if (amount > MAX_INVESTMENT_DEFAULT) throw new ApiFailure(400, "TOTAL_TOO_HIGH");
     const universe = await universeOf(db, context.product, answers.universe);
@@ -178,18 +194,22 @@ export async function proposePortfolio(
       throw new ApiFailure(400, "INVALID_REQUEST", [
         { path: "answers.universe", message: "no asset of the universe has enough history" },
       ]);
-    const n = Math.min(
-      maxAssetsFor(context.product, answers.maxAssetsLevel),
-      permissionMaxAssets(context.product, permissions),
-      candidates.length,
-    );
+    requested = maxAssetsFor(context.product, answers.maxAssetsLevel);
+    const planMax = permissionMaxAssets(context.product, permissions);
+    const n = Math.min(requested, planMax, candidates.length);
+    if (n < requested) fewerReason = planMax < requested ? "plan" : "universe";
+    const floor = minimumAssetWeight(n);
     const panel = align(
       candidates.map((c) => c.asset),
       currency,
       fx,
     ).panel;
+    const stats = await runTask<UniverseStats>(pool, "universeStats", { panel, benchmark });
     let minimumRiskWeights: number[] | null = null;
     if (answers.ordering === "minimization") {
+      // The engine's minimum-risk choice of at most n assets; when it holds fewer, the least
+      // volatile of the others complete the n, then all n are weighted at minimum risk, each at
+      // least at the minimum weight.
       const out = await runTask<OptimiseOutput>(pool, "optimise", {
         panel,
         amounts: new Float64Array(candidates.length).fill(1),
@@ -200,13 +220,28 @@ export async function proposePortfolio(
       });
       if (!out.ok) throw analyticsFailed(out.reason.code);
       const held = [...out.weights.keys()]
-        .filter((i) => out.weights[i]! > 1e-6)
+        .filter((i) => out.weights[i]! > HELD)
         .sort((a, b) => out.weights[b]! - out.weights[a]!)
         .slice(0, n);
-      chosen = held.map((i) => candidates[i]!.asset);
-      minimumRiskWeights = held.map((i) => out.weights[i]!);
+      const others = [...candidates.keys()]
+        .filter((i) => !held.includes(i))
+        .sort(
+          (a, b) =>
+            stats.volatility[a]! - stats.volatility[b]! ||
+            candidates[a]!.asset.symbol.localeCompare(candidates[b]!.asset.symbol),
+        );
+      const picked = [...held, ...others.slice(0, n - held.length)];
+      chosen = picked.map((i) => candidates[i]!.asset);
+      const floored = await runTask<OptimiseOutput>(pool, "optimise", {
+        panel: align(chosen, currency, fx).panel,
+        amounts: new Float64Array(chosen.length).fill(1),
+        benchmark,
+        lower: new Float64Array(chosen.length).fill(floor),
+        upper: new Float64Array(chosen.length).fill(1),
+      });
+      if (!floored.ok) throw analyticsFailed(floored.reason.code);
+      minimumRiskWeights = Array.from(floored.weights);
     } else {
-      const stats = await runTask<UniverseStats>(pool, "universeStats", { panel, benchmark });
       const order = rankUniverse(
         answers.ordering,
         candidates.map((c) => ({ symbol: c.asset.symbol, group: c.group })),
@@ -222,15 +257,26 @@ export async function proposePortfolio(
         panel: subset,
         amounts: new Float64Array(chosen.length).fill(1),
         benchmark,
-        lower: new Float64Array(chosen.length),
+        lower: new Float64Array(chosen.length).fill(floor),
         upper: new Float64Array(chosen.length).fill(1),
       };
-      const capped = await runTask<OptimiseOutput>(pool, "optimise", {
-        ...base,
-        maxLoss95: answers.maxToLose95 / amount,
-      });
+      const maxLoss95 = answers.maxToLose95 / amount;
+      const capped = await runTask<OptimiseOutput>(pool, "optimise", { ...base, maxLoss95 });
+      // Every asset at the minimum weight or more cannot keep the loss within the limit, while
+      // fewer can: the limit decides, and the proposal says so.
+      const sparse = capped.ok
+        ? null
+        : await runTask<OptimiseOutput>(pool, "optimise", {
+            ...base,
+            lower: new Float64Array(chosen.length),
+            maxLoss95,
+          });
       if (capped.ok) {
         weights = Array.from(capped.weights);
+        method = "cvar-cap";
+        withinMaxToLose = true;
+      } else if (sparse?.ok) {
+        weights = Array.from(sparse.weights, (w) => (w > HELD ? w : 0));
         method = "cvar-cap";
         withinMaxToLose = true;
       } else {
@@ -270,6 +316,8 @@ export async function proposePortfolio(
     withinMaxToLose,
     minimumDesiredRiskAmount,
     simulated: market.source === "simulated",
+    requestedAssets: requested,
+    fewerAssetsReason: kept.length >= requested ? null : (fewerReason ?? "loss-limit"),
   };
 }
 

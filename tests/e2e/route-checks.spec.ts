@@ -1,0 +1,421 @@
+// Every route of the route table (src/app/route-table.ts, read by tests/e2e/route-support.ts: a
+// route added later is checked without editing this file), in both languages, in the edition of the
+// Playwright project, at 1280 and 390 px, as the first account kind whose guards let it in. One
+// page load per route and language; at each width:
+// - no horizontal overflow of the page (document scrollWidth ≤ viewport width);
+// - no focusable control covered by another element at its centre once scrolled into view;
+// - axe-core: no serious or critical violation;
+// - no console error (nor uncaught exception);
+// - the page's language only: no English catalogue text on a Spanish page, and the reverse.
+// With E2E_SHOTS_DIR set it also writes the screenshot gallery (npm run gallery).
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { dismissCookieBannerWhenShown, signInThroughScreen } from "./accounts-support.ts";
+import { expect, test, type Edition, type Locale } from "./fixtures.ts";
+import {
+  languageTexts,
+  planFor,
+  routePath,
+  tableRoutes,
+  type CheckAccount,
+  type TableRoute,
+} from "./route-support.ts";
+
+const routes = tableRoutes();
+const texts = languageTexts();
+const widths = [1280, 390] as const;
+
+/** A signed-in (or guest) browser context per account, made once per worker. */
+interface Session {
+  readonly context: BrowserContext;
+  readonly token: string | null;
+}
+
+const sessions = new Map<string, Promise<Session>>();
+
+async function sessionFor(browser: Browser, baseURL: string, account: CheckAccount) {
+  const key = `${baseURL} ${account.email ?? "guest"}`;
+  let session = sessions.get(key);
+  if (!session) {
+    session = (async () => {
+      const context = await browser.newContext({ baseURL, locale: "en-US" });
+      const page = await context.newPage();
+      await dismissCookieBannerWhenShown(page);
+      if (account.email) await signInThroughScreen(page, "en", account.email);
+      else await page.goto("/en");
+      // The consent banner is answered once: the checks look at the pages, not at the banner
+      // (tests/e2e/consent.spec.ts covers it).
+      await page
+        .getByRole("button", { name: /^(Reject all|Rechazar todo)$/ })
+        .click({ timeout: 5_000 })
+        .catch(() => undefined);
+      await page.close();
+      const raw = (await context.cookies()).find((c) => c.name === "auth")?.value;
+      const token = raw ? (JSON.parse(decodeURIComponent(raw)) as { token: string }).token : null;
+      return { context, token };
+    })();
+    sessions.set(key, session);
+  }
+  return session;
+}
+
+test.afterAll(async () => {
+  for (const s of sessions.values()) await (await s).context.close();
+  sessions.clear();
+});
+
+/** A saved portfolio of the account (made through the API), for routes with an id or a workspace. */
+const portfolios = new Map<string, Promise<number>>();
+
+function portfolioOf(page: Page, token: string): Promise<number> {
+  let id = portfolios.get(token);
+  if (!id) {
+    id = (async () => {
+      const headers = { Authorization: `Bearer ${token}` };
+      const proposed = await page.request.post("/api/portfolios/propose", {
+        headers,
+        data: {
+          currency: "EUR",
+          answers: {
+            universe: [],
+            amount: 10_000,
+            maxToLose95: null,
+            ordering: "balanced",
+            maxAssetsLevel: 0,
+          },
+        },
+      });
+      expect(proposed.ok(), await proposed.text()).toBe(true);
+      const assets = (
+        (await proposed.json()) as { assets: { symbol: string; investedAmount: number }[] }
+      ).assets;
+      const saved = await page.request.post("/api/portfolios", {
+        headers,
+        data: {
+          name: `Route checks ${Date.now()}`,
+          currency: "EUR",
+          assets: assets.map((a) => ({ id: a.symbol, investedAmount: a.investedAmount })),
+        },
+      });
+      expect(saved.ok(), await saved.text()).toBe(true);
+      return ((await saved.json()) as { id: number }).id;
+    })();
+    portfolios.set(token, id);
+  }
+  return id;
+}
+
+/** The id a route's `{id}` stands for: each route with an id names how to get one here. */
+const idProviders: Record<string, (page: Page, token: string) => Promise<number>> = {
+  "account-portfolio": portfolioOf,
+};
+
+const creationTexts = {
+  amountToInvest: { en: "Amount to invest", es: "Importe a invertir" },
+  next: { en: "Next", es: "Siguiente" },
+  build: { en: "Build my portfolio", es: "Construir mi cartera" },
+} as const;
+
+const byId = new Map(routes.map((r) => [r.id, r]));
+
+/** Moves the single-page app to a path without a reload (the workspace lives in memory). */
+async function navigateInApp(page: Page, target: string) {
+  await page.evaluate((to) => {
+    window.history.pushState(null, "", to);
+    window.dispatchEvent(new PopStateEvent("popstate"));
+  }, target);
+}
+
+/** Answers q1-q3 with their defaults up to the target (the wizard's own screens), then moves there. */
+async function throughTheWizard(page: Page, locale: Locale, target: string) {
+  const step = (id: string) => routePath(byId.get(id)!, locale, null);
+  await page.goto(step("create-q1"));
+  await page.getByLabel(creationTexts.amountToInvest[locale]).fill("10000");
+  if (target === step("create-q1")) return;
+  await page.getByRole("button", { name: creationTexts.next[locale], exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${step("create-q2")}$`));
+  if (target === step("create-q2")) return;
+  await page.getByRole("button", { name: creationTexts.next[locale], exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${step("create-q3")}$`));
+  if (target === step("create-q3")) return;
+  await page.getByRole("button", { name: creationTexts.build[locale] }).click();
+  await expect(page).toHaveURL(new RegExp(`${step("create-summary")}$`));
+  await expect(page.getByRole("table").first()).toBeVisible();
+  if (target !== step("create-summary")) await navigateInApp(page, target);
+}
+
+/** Waits for the screen: its heading, no spinner, the network quiet. */
+async function settled(page: Page) {
+  await expect(page.locator("main h1").first()).toBeVisible({ timeout: 15_000 });
+  await page.waitForLoadState("networkidle", { timeout: 5_000 }).catch(() => undefined);
+  await expect(page.locator('main [aria-busy="true"], main [role="progressbar"]')).toHaveCount(0, {
+    timeout: 10_000,
+  });
+}
+
+interface PageFindings {
+  readonly scrollWidth: number;
+  readonly viewport: number;
+  readonly covered: string[];
+  readonly wrongLanguage: string[];
+}
+
+/** The in-page checks: overflow, covered controls, texts of the other language. */
+function inspect(page: Page, locale: Locale): Promise<PageFindings> {
+  const foreign = locale === "es" ? texts.en : texts.es;
+  return page.evaluate(
+    ({ foreign }) => {
+      const describe = (el: Element) => {
+        const name =
+          el.getAttribute("aria-label") ??
+          (el as HTMLInputElement).labels?.[0]?.textContent ??
+          el.textContent ??
+          "";
+        const id = el.id ? `#${el.id}` : "";
+        return `${el.tagName.toLowerCase()}${id} "${name.trim().replace(/\s+/g, " ").slice(0, 50)}"`;
+      };
+      const focusable = [
+        ...document.querySelectorAll<HTMLElement>(
+          'a[href], button, input:not([type="hidden"]), select, textarea, summary, [tabindex]:not([tabindex="-1"])',
+        ),
+      ].filter(
+        (el) =>
+          !(el as HTMLButtonElement).disabled &&
+          el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }) &&
+          el.getBoundingClientRect().width > 1 &&
+          el.getBoundingClientRect().height > 1 &&
+          !el.closest("[inert], [aria-hidden='true']"),
+      );
+      const covered: string[] = [];
+      const active = document.activeElement as HTMLElement | null;
+      for (const el of focusable) {
+        // Focused, as a keyboard user meets it (a skip link shows only then), coming down the
+        // page from the top: scrolled just into view, at the bottom edge where sticky panels sit.
+        el.focus({ preventScroll: true });
+        window.scrollTo({ top: 0, left: 0, behavior: "instant" });
+        el.scrollIntoView({ block: "nearest", inline: "nearest", behavior: "instant" });
+        // The first box of the control: a link that wraps has no ink at its bounding box's centre.
+        const r = el.getClientRects()[0] ?? el.getBoundingClientRect();
+        const x = Math.min(Math.max(r.left + r.width / 2, 0), window.innerWidth - 1);
+        const y = Math.min(Math.max(r.top + r.height / 2, 0), window.innerHeight - 1);
+        const hit = document.elementFromPoint(x, y);
+        el.blur();
+        if (!hit || el === hit || el.contains(hit)) continue;
+        const labels = [...((el as HTMLInputElement).labels ?? [])];
+        if (labels.some((l) => l === hit || l.contains(hit))) continue;
+        // The control's own decoration drawn over it (custom checkboxes and radios).
+        if (el.parentElement?.contains(hit)) continue;
+        covered.push(`${describe(el)} under ${describe(hit)}`);
+      }
+      active?.focus({ preventScroll: true });
+      window.scrollTo({ top: 0, behavior: "instant" });
+
+      const patterns = foreign.map((text) => {
+        const parts = text.split(/\{[^}]*\}/);
+        return parts.length === 1
+          ? { text, exact: true as const, re: null }
+          : {
+              text,
+              exact: false as const,
+              re: new RegExp(
+                `^${parts.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join(".+?")}$`,
+                "s",
+              ),
+            };
+      });
+      const exact = new Set(patterns.filter((p) => p.exact).map((p) => p.text));
+      const withPlaceholders = patterns.filter((p) => !p.exact);
+      const seen = new Set<string>();
+      const wrongLanguage: string[] = [];
+      const consider = (raw: string | null) => {
+        const value = raw?.trim().replace(/\s+/g, " ");
+        if (!value || seen.has(value)) return;
+        seen.add(value);
+        if (exact.has(value) || withPlaceholders.some((p) => p.re!.test(value)))
+          wrongLanguage.push(value);
+      };
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      // Text marked as another language (the language switch: lang="en" on a Spanish page) is
+      // meant to be in it.
+      const pageLanguage = document.documentElement.lang;
+      const inPageLanguage = (el: Element) =>
+        (el.closest("[lang]")?.getAttribute("lang") ?? pageLanguage).slice(0, 2) ===
+        pageLanguage.slice(0, 2);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const parent = n.parentElement;
+        if (!parent || parent.closest("script, style, noscript, template")) continue;
+        if (!inPageLanguage(parent)) continue;
+        if (!parent.checkVisibility()) continue;
+        consider(n.textContent);
+      }
+      for (const el of document.body.querySelectorAll(
+        "[aria-label], [placeholder], [title], img[alt]",
+      ))
+        if (inPageLanguage(el))
+          for (const a of ["aria-label", "placeholder", "title", "alt"])
+            consider(el.getAttribute(a));
+      consider(document.title.split(" · ")[0] ?? null);
+      return {
+        scrollWidth: document.documentElement.scrollWidth,
+        viewport: document.documentElement.clientWidth,
+        covered,
+        wrongLanguage,
+      };
+    },
+    { foreign },
+  );
+}
+
+async function axeFindings(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(" "))
+          .join(", ")}`,
+    );
+}
+
+async function galleryShot(page: Page, name: string) {
+  const dir = process.env.E2E_SHOTS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
+
+async function checkRoute(
+  page: Page,
+  route: TableRoute,
+  locale: Locale,
+  edition: Edition,
+  errors: string[],
+) {
+  const failures: string[] = [];
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+    await page.waitForTimeout(50);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
+    const found = await inspect(page, locale);
+    const at = `${width}px`;
+    if (found.scrollWidth > found.viewport)
+      failures.push(
+        `${at} overflow: the page is ${found.scrollWidth} px wide at ${found.viewport} px`,
+      );
+    for (const c of found.covered) failures.push(`${at} covered: ${c}`);
+    for (const w of found.wrongLanguage) failures.push(`${at} not ${locale}: "${w}"`);
+    for (const a of await axeFindings(page)) failures.push(`${at} axe: ${a}`);
+    await galleryShot(page, `${route.id}-${edition}-${locale}-${width}`);
+  }
+  for (const e of errors) failures.push(`console: ${e}`);
+  expect(failures, `${routePath(route, locale, null)} (${edition})`).toEqual([]);
+}
+
+test.describe("route checks", () => {
+  test.describe.configure({ mode: "parallel" });
+
+  for (const route of routes) {
+    for (const locale of ["en", "es"] as const) {
+      test(`${route.id} ${locale}`, async ({ browser, baseURL, edition }) => {
+        test.setTimeout(120_000);
+        const plan = planFor(route, edition);
+        test.skip(
+          !plan,
+          `no account kind of the ${edition} edition passes ${route.guards.join(", ")}`,
+        );
+        const { context, token } = await sessionFor(browser, baseURL!, plan!.account);
+        const page = await context.newPage();
+        const errors: string[] = [];
+        page.on("console", (m) => {
+          if (m.type() === "error") errors.push(m.text());
+        });
+        page.on("pageerror", (e) => errors.push(e.message));
+        try {
+          await dismissCookieBannerWhenShown(page);
+          const provider = route.paths[locale].includes("{id}") ? idProviders[route.id] : undefined;
+          // A route with an id and no provider yet opens id 1 (its screen then shows "not found").
+          const id = provider && token ? String(await provider(page, token)) : null;
+          const target = routePath(route, locale, id);
+          if (plan!.workspace === "creation") await throughTheWizard(page, locale, target);
+          else if (plan!.workspace === "loaded") {
+            const opened = routePath(
+              byId.get("account-portfolio")!,
+              locale,
+              String(await portfolioOf(page, token!)),
+            );
+            await page.goto(opened);
+            await settled(page);
+            await navigateInApp(page, target);
+          } else await page.goto(target);
+          // The guards let this account in: the page stays on the route.
+          await expect(page).toHaveURL(
+            (url) =>
+              url.pathname.replace(/\/$/, "") === target.replace(/\/$/, "") ||
+              (target === `/${locale}` && url.pathname === `/${locale}`),
+          );
+          await settled(page);
+          await checkRoute(page, route, locale, edition, errors);
+        } finally {
+          await page.close();
+        }
+      });
+    }
+  }
+});
+
+/** Amounts in the user's format (issue: `3323.96` on a Spanish page where all else is `10.000,00 €`). */
+test.describe("numbers in the user's format", () => {
+  const formats = {
+    es: { typed: "3,323.96", shown: "3.323,96", change: "1.500,5" },
+    en: { typed: "3.323,96", shown: "3,323.96", change: "1,500.5" },
+  } as const;
+  for (const locale of ["en", "es"] as const) {
+    test(`amounts typed, pasted and shown as in ${locale}`, async ({ browser, baseURL }) => {
+      test.setTimeout(120_000);
+      const { context } = await sessionFor(browser, baseURL!, {
+        email: "assets-standard@demo.test",
+        facts: null,
+      });
+      await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+      const page = await context.newPage();
+      try {
+        await dismissCookieBannerWhenShown(page);
+        const f = formats[locale];
+        await page.goto(routePath(byId.get("create-q1")!, locale, null));
+        const amount = page.getByLabel(creationTexts.amountToInvest[locale]);
+        // Pasted in the other language's format: read, then shown in the user's.
+        await amount.click();
+        await page.evaluate((text) => navigator.clipboard.writeText(text), f.typed);
+        await page.keyboard.press("ControlOrMeta+V");
+        await amount.blur();
+        await expect(amount).toHaveValue(f.shown);
+        await page.getByRole("button", { name: creationTexts.next[locale], exact: true }).click();
+        await page.getByRole("button", { name: creationTexts.next[locale], exact: true }).click();
+        await page.getByRole("button", { name: creationTexts.build[locale] }).click();
+        // The proposal was built for the pasted amount (the text in Intl's format of the language).
+        const built = new Intl.NumberFormat(locale === "es" ? "es-ES" : "en-US", {
+          style: "currency",
+          currency: "EUR",
+        }).format(3323.96);
+        await expect(page.getByText(built, { exact: false }).first()).toBeVisible();
+        // The holdings' amounts are in the user's format, and a typed one is read as such.
+        const first = page
+          .getByRole("textbox", { name: locale === "es" ? /^Importe en/ : /^Amount in/ })
+          .first();
+        const grouped =
+          locale === "es" ? /^\d{1,3}(\.\d{3})*(,\d{1,2})?$/ : /^\d{1,3}(,\d{3})*(\.\d{1,2})?$/;
+        await expect(first).toHaveValue(grouped);
+        await first.fill(f.change);
+        await first.press("Enter");
+        await expect(first).toHaveValue(f.change);
+        await expect(page.getByTestId("holdings-total")).not.toHaveText(built);
+      } finally {
+        await page.close();
+      }
+    });
+  }
+});
