@@ -16,6 +16,7 @@ import { routeById } from "./route-table.ts";
 import { RouteScreen } from "./route-screen.tsx";
 import { VersionBanner } from "./version-banner.tsx";
 import { PolicyGate } from "./session/policy-gate.tsx";
+import { EducationMount } from "../features/education/education-mount.tsx";
 
 /** Activates the language of the path; keeps showing the previous one until the new catalog is in. */
 function useActiveLocale(locale: Locale): boolean {
@@ -94,6 +95,7 @@ export function Shell() {
       ) : (
         <NotFoundScreen />
       )}
+      <EducationMount locale={locale} />
     </>
   );
 }
