@@ -137,8 +137,15 @@ export const Client = Schema.Struct({
   kind: AccountKind,
   /** End of the trial period (ISO time) while it lasts, else null. */
   trialEndsAt: Schema.NullOr(Schema.String),
+  /** The name the banana challenge's community ranking shows (never the email); null: none. */
+  alias: Schema.optional(Schema.NullOr(Schema.String)),
 });
 export type Client = typeof Client.Type;
+
+/** An alias for the community ranking: 3 to 24 letters, digits, spaces, dots, dashes or underscores. */
+export const Alias = Schema.String.pipe(
+  Schema.check(Schema.isTrimmed(), Schema.isPattern(/^[\p{L}\p{N} ._-]{3,24}$/u)),
+);
 
 /** PUT /client: the fields a client edits in the profile (email changes are not done here). */
 export const UpdateClientRequest = Schema.Struct({
@@ -155,6 +162,8 @@ export const UpdateClientRequest = Schema.Struct({
   city: Schema.NullOr(trimmed(80)),
   address: Schema.NullOr(trimmed(200)),
   profession: Schema.NullOr(trimmed(120)),
+  /** Absent: unchanged; null: removed (409 ALIAS_TAKEN when another member uses it). */
+  alias: Schema.optional(Schema.NullOr(Alias)),
 });
 export type UpdateClientRequest = typeof UpdateClientRequest.Type;
 

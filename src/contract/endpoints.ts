@@ -19,6 +19,8 @@ import {
 import {
   AnalyseRequest,
   AnalysisResponse,
+  OptimiseRequest,
+  OptimiseResponse,
   WhatIfRequest,
   WhatIfResponse,
   SimulateRequest,
@@ -44,6 +46,15 @@ import {
   SectionsResponse,
   VideoList,
 } from "./education.ts";
+import {
+  BananaHistory,
+  BananaList,
+  BananaPortfolio,
+  BananaRanking,
+  BananaUniverse,
+  CreateBananaRequest,
+  UpdateBananaRequest,
+} from "./banana.ts";
 import { HealthResponse } from "./health.ts";
 import { AssetList, AssetView, MarketMovers, MarketOverview, MarketSectors } from "./market.ts";
 import {
@@ -224,6 +235,12 @@ export const endpoints = {
     body: AnalyseRequest,
     response: AnalysisResponse,
   }),
+  optimise: endpoint({
+    method: "POST",
+    path: "/analytics/optimise",
+    body: OptimiseRequest,
+    response: OptimiseResponse,
+  }),
   simulate: endpoint({
     method: "POST",
     path: "/analytics/simulate",
@@ -273,6 +290,37 @@ export const endpoints = {
     method: "GET",
     path: "/portfolios/:id/history",
     response: PortfolioHistory,
+  }),
+
+  bananaUniverse: endpoint({ method: "GET", path: "/banana/universe", response: BananaUniverse }),
+  bananaPortfolios: endpoint({ method: "GET", path: "/banana/portfolios", response: BananaList }),
+  createBanana: endpoint({
+    method: "POST",
+    path: "/banana/portfolios",
+    body: CreateBananaRequest,
+    response: BananaPortfolio,
+  }),
+  bananaPortfolio: endpoint({
+    method: "GET",
+    path: "/banana/portfolios/:id",
+    response: BananaPortfolio,
+  }),
+  updateBanana: endpoint({
+    method: "PUT",
+    path: "/banana/portfolios/:id",
+    body: UpdateBananaRequest,
+    response: BananaPortfolio,
+  }),
+  bananaHistory: endpoint({
+    method: "GET",
+    path: "/banana/portfolios/:id/history",
+    response: BananaHistory,
+  }),
+  bananaRanking: endpoint({ method: "GET", path: "/banana/ranking", response: BananaRanking }),
+  bananaCommunityPortfolio: endpoint({
+    method: "GET",
+    path: "/banana/community/:id",
+    response: BananaPortfolio,
   }),
 
   outbox: endpoint({ method: "GET", path: "/dev/outbox", response: Outbox }),

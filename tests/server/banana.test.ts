@@ -453,6 +453,46 @@ describe.each(databaseTargets)("banana challenge API on $name", (target) => {
     }
   });
 
+  it("keeps aliases unique without regard to case, never an email, and shows them in the ranking", async () => {
+    const a = await client({ simMonk: "advanced" });
+    const b = await client({ simMonk: "advanced" });
+    const put = async (token: string, alias: unknown) => {
+      const res = await server.request("/api/client", {
+        method: "PUT",
+        headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+        body: JSON.stringify({
+          name: "Test",
+          surname: "Banana",
+          phone: null,
+          telephone: null,
+          countryId: null,
+          newsletter: false,
+          language: "en",
+          birthDate: null,
+          tin: null,
+          postalCode: null,
+          city: null,
+          address: null,
+          profession: null,
+          alias,
+        }),
+      });
+      return {
+        status: res.status,
+        body: (await res.json()) as { msgCode?: string; alias?: string },
+      };
+    };
+    const alias = `Bonobo ${randomBytes(3).toString("hex")}`;
+    const set = await put(a.token, alias);
+    expect([set.status, set.body.alias]).toEqual([200, alias]);
+    const taken = await put(b.token, alias.toUpperCase());
+    expect([taken.status, taken.body.msgCode]).toEqual([409, "ALIAS_TAKEN"]);
+    expect((await put(b.token, "me@example.test")).body.msgCode).toBe("INVALID_REQUEST");
+    expect((await put(b.token, "ab")).body.msgCode).toBe("INVALID_REQUEST");
+    expect((await put(a.token, null)).body.alias).toBeNull();
+    expect((await put(b.token, alias)).status).toBe(200);
+  });
+
   it("ranks each region by return since creation, a page at a time, own rows flagged, aliases and never emails", async () => {
     const players = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>

@@ -31,6 +31,7 @@ const draftOf = (c: Client): Draft => ({
   city: c.city ?? "",
   address: c.address ?? "",
   profession: c.profession ?? "",
+  alias: c.alias ?? "",
 });
 
 const orNull = (s: string) => (s.trim() === "" ? null : s.trim());
@@ -91,6 +92,7 @@ export default function ProfileScreen(_: ScreenProps) {
       city: orNull(draft.city),
       address: orNull(draft.address),
       profession: orNull(draft.profession),
+      alias: orNull(draft.alias ?? ""),
     });
   };
   const email = client.email;
@@ -168,6 +170,13 @@ export default function ProfileScreen(_: ScreenProps) {
             {...field("countryId")}
           />
           <TextField label={t`Profession`} name="profession" {...field("profession")} />
+          <TextField
+            label={t`Alias in the banana challenge ranking`}
+            name="alias"
+            maxLength={24}
+            hint={t`3 to 24 letters, digits, spaces, dots or dashes. Other members see it instead of your name; your email is never shown.`}
+            {...field("alias")}
+          />
           <div className="field">
             <label htmlFor="profile-language">{t`Language`}</label>
             <select

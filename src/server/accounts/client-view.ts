@@ -94,5 +94,6 @@ export async function clientView(
     permissions,
     kind,
     trialEndsAt: trialLive ? row.trialEndsAt!.toISOString() : null,
+    alias: row.alias ?? null,
   };
 }

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, count, eq, ne, sql } from "drizzle-orm";
 import {
   AcceptPoliciesRequest,
   Client,
@@ -42,10 +42,24 @@ export function clientRoutes(deps: AppDeps) {
     .put("/", async (c) => {
       const form = await jsonBody(c, UpdateClientRequest);
       const id = c.get("clientId");
-      await db
-        .update(clients)
-        .set({ ...form, updatedAt: sql`now()` })
-        .where(eq(clients.id, id));
+      // The alias is unique without regard to case (clients_alias_key): taken answers 409.
+      if (form.alias) {
+        const taken = await db
+          .select({ id: clients.id })
+          .from(clients)
+          .where(and(sql`lower(${clients.alias}) = lower(${form.alias})`, ne(clients.id, id)));
+        if (taken.length) throw new ApiFailure(409, "ALIAS_TAKEN");
+      }
+      try {
+        await db
+          .update(clients)
+          .set({ ...form, updatedAt: sql`now()` })
+          .where(eq(clients.id, id));
+      } catch (error) {
+        if (/clients_alias_key/.test(String((error as { cause?: unknown }).cause ?? error)))
+          throw new ApiFailure(409, "ALIAS_TAKEN");
+        throw error;
+      }
       return reply(c, Client, await clientView(db, await current(id), deps.config.policyVersion));
     })
     .post("/accept-policies", async (c) => {
