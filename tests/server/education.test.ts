@@ -101,7 +101,7 @@ describe.each(databaseTargets)("the education calls on $name", (target) => {
       botCheck: { kind: "pow", challenge: async () => ({}), verify: async () => false },
       pool,
     });
-  });
+  }, 180_000);
   afterAll(async () => {
     await pool.close();
     await drop();
