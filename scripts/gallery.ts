@@ -1,4 +1,4 @@
-// `npm run gallery -- <folder>`: a screenshot of every route of the route table, in both languages,
+// `npm run gallery -- <folder> [playwright options]`: a screenshot of every route of the route table, in both languages,
 // at 1280 and 390 px, in both editions, for review by eye. The route checks
 // (tests/e2e/route-checks.spec.ts) open each page as the account its guards let in and save a
 // full-page shot at each width when E2E_SHOTS_DIR is set; this script runs them that way and then
@@ -26,6 +26,8 @@ const run = spawnSync(
     "tests/e2e/route-checks.spec.ts",
     "--reporter",
     "line",
+    // Anything after the folder goes to Playwright (e.g. `--project ht`, `--grep summary`).
+    ...process.argv.slice(3),
   ],
   { cwd: root, stdio: "inherit", env: { ...process.env, E2E_SHOTS_DIR: out } },
 );
