@@ -205,6 +205,7 @@ export const routeTable = [
     ["auth-registered"],
     msg`Investment simulator`,
     msg`Simulate investing over time with monthly contributions.`,
+    { screen: () => import("../features/simulator/simulator-screen.tsx") },
   ),
   defineRoute(
     "markets",
@@ -302,6 +303,10 @@ export const routeTable = [
     optimiseGuards,
     msg`Full analysis of the optimised portfolio`,
     msg`The optimised portfolio's risk and returns, figure by figure.`,
+    {
+      screen: () =>
+        withPortfolioMachines(import("../features/optimise/optimised-analysis-screen.tsx")),
+    },
   ),
   defineRoute(
     "optimize-choose",
@@ -310,30 +315,34 @@ export const routeTable = [
     optimiseGuards,
     msg`Optimise your portfolio`,
     msg`Choose how to optimise your portfolio.`,
+    { screen: () => withPortfolioMachines(import("../features/optimise/choose-screen.tsx")) },
   ),
   defineRoute(
     "optimize-o1",
     "/optimize/o1",
     "/optimizar/o1",
     optimiseGuards,
-    msg`Optimise: assets to keep`,
-    msg`Step 1: the assets to keep and their weights.`,
+    msg`Optimise your assets`,
+    msg`Level 1: the same assets, the lowest risk or the highest return within your maximum loss.`,
+    { screen: () => withPortfolioMachines(import("../features/optimise/o1-screen.tsx")) },
   ),
   defineRoute(
     "optimize-o2",
     "/optimize/o2",
     "/optimizar/o2",
     optimiseGuards,
-    msg`Optimise: maximum loss`,
-    msg`Step 2: the maximum loss at 95% you accept.`,
+    msg`Optimise with new assets`,
+    msg`Level 2: new assets from the market, and the assets you keep within their weights.`,
+    { screen: () => withPortfolioMachines(import("../features/optimise/o2-screen.tsx")) },
   ),
   defineRoute(
     "optimize-o3",
     "/optimize/o3",
     "/optimizar/o3",
     optimiseGuards,
-    msg`Optimise: number of assets`,
-    msg`Step 3: the number of assets you want.`,
+    msg`Optimise with a number of assets`,
+    msg`Level 3: the number of assets you want, with the ones you keep among them.`,
+    { screen: () => withPortfolioMachines(import("../features/optimise/o3-screen.tsx")) },
   ),
   defineRoute(
     "optimize-summary",
@@ -342,6 +351,7 @@ export const routeTable = [
     optimiseGuards,
     msg`Optimised portfolio`,
     msg`Your portfolio before and after the optimisation.`,
+    { screen: () => withPortfolioMachines(import("../features/optimise/summary-screen.tsx")) },
   ),
   defineRoute(
     "subscribe-confirm",

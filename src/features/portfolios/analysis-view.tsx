@@ -31,6 +31,14 @@ export interface AnalysisViewProps {
   readonly locale: Locale;
   /** Daily valuations of a saved portfolio (monitoring); null for an unsaved one. */
   readonly history: PortfolioHistory | null;
+  /**
+   * The permissions of the required and expected returns: the optimised portfolio's full analysis
+   * uses analysis.requiredReturnsOptimPortfolio and analysis.expectedReturnsOptimPortfolio.
+   */
+  readonly returnsPermissions?: {
+    readonly required: PermissionPath;
+    readonly expected: PermissionPath;
+  };
 }
 
 /** A block of the full analysis, or what unlocks it when the plan does not include it. */
@@ -94,6 +102,10 @@ export function AnalysisView({
   product,
   locale,
   history,
+  returnsPermissions = {
+    required: "analysis.requiredReturns",
+    expected: "analysis.expectedReturns",
+  },
 }: AnalysisViewProps) {
   const { t, i18n } = useLingui();
   const money = (v: number) => formatMoney(v, a.currency, locale);
@@ -200,18 +212,18 @@ export function AnalysisView({
         id="returns"
         title={t`Required and expected returns`}
         method={t`Annual. Expected: historical mean shrunk towards the CAPM (shrinkage ${shrinkage}). Required: risk-free ${riskFree} plus a Sharpe ratio of ${targetSharpe} times the risk.`}
-        permission={["analysis.requiredReturns", "analysis.expectedReturns"]}
+        permission={[returnsPermissions.required, returnsPermissions.expected]}
         {...common}
       >
         <dl className="figures">
-          {hasPermission(permissions, "analysis.expectedReturns") && a.expectedReturn ? (
+          {hasPermission(permissions, returnsPermissions.expected) && a.expectedReturn ? (
             <Figure
               label={t`Expected return`}
               value={pct(a.expectedReturn.portfolio)}
               testId="expected-return"
             />
           ) : null}
-          {hasPermission(permissions, "analysis.requiredReturns") && a.requiredReturn ? (
+          {hasPermission(permissions, returnsPermissions.required) && a.requiredReturn ? (
             <Figure
               label={t`Required return`}
               value={pct(a.requiredReturn.portfolio)}

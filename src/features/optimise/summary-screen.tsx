@@ -1,0 +1,234 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Link } from "react-router-dom";
+import { pathFor } from "../../app/paths.ts";
+import type { ScreenProps } from "../../app/route-table.ts";
+import { formatDate, formatMoney, formatPercent } from "../../ui/format.ts";
+import { Spinner } from "../../ui/spinner.tsx";
+import { FrontierChart } from "./frontier-chart.tsx";
+import { OptimisePage, Outcome, Running } from "./parts.tsx";
+import { useOptimise } from "./use-optimise.ts";
+
+/** optimize/summary: current and optimised side by side, the frontier, and adopting the result. */
+export default function OptimiseSummaryScreen({ locale }: ScreenProps) {
+  const { t } = useLingui();
+  const o = useOptimise("summary", locale);
+  if (!o.actor || !o.snapshot) return <Spinner label={t`Loading…`} />;
+  const { actor, snapshot } = o;
+  const c = snapshot.context;
+  const answer = c.optimizedPortfolio;
+  const title = t`Optimised portfolio`;
+  const summary = t`Your portfolio before and after the optimisation.`;
+  if (!answer)
+    return (
+      <OptimisePage title={title} summary={summary} name={o.current?.name ?? null}>
+        {snapshot.matches("optimising") ? <Running actor={actor} /> : null}
+        <p>
+          <Trans>There is no optimised portfolio yet.</Trans>{" "}
+          <Link to={pathFor("optimize-choose", locale)}>
+            <Trans>Choose how to optimise</Trans>
+          </Link>
+        </p>
+      </OptimisePage>
+    );
+  const currency = answer.currency;
+  const money = (v: number) => formatMoney(v, currency, locale);
+  const pct = (v: number) => formatPercent(v, locale);
+  const stale = snapshot.matches("stale");
+  const running = snapshot.matches("optimising");
+  const adopting = snapshot.matches("adopting");
+  const total = answer.assets.reduce((s, a) => s + a.amount, 0);
+  const names = new Map(c.portfolio.assets.map((a) => [a.symbol, a.name]));
+  const nameOf = (s: string) => names.get(s) ?? o.names.get(s) ?? s;
+  const from = formatDate(answer.window.from, locale);
+  const to = formatDate(answer.window.to, locale);
+  const saved = o.current?.savedId ?? null;
+  const rows = [
+    {
+      key: "volatility",
+      label: t`Volatility (1 month)`,
+      cur: pct(answer.current.volatility),
+      opt: pct(answer.volatility),
+    },
+    {
+      key: "var95",
+      label: t`VaR 95% (1 month)`,
+      cur: `${money(answer.current.var95Amount)} (${pct(answer.current.var95)})`,
+      opt: `${money(answer.var95Amount)} (${pct(answer.var95)})`,
+    },
+    {
+      key: "cvar95",
+      label: t`CVaR 95% (1 month)`,
+      cur: `${money(answer.current.cvar95Amount)} (${pct(answer.current.cvar95)})`,
+      opt: `${money(answer.cvar95Amount)} (${pct(answer.cvar95)})`,
+    },
+    {
+      key: "expected",
+      label: t`Expected return (annual)`,
+      cur: pct(answer.current.expectedReturn),
+      opt: pct(answer.expectedReturn),
+    },
+  ];
+  return (
+    <OptimisePage title={title} summary={summary} name={o.current?.name ?? null}>
+      {stale ? (
+        <div
+          className="form-message warning optimise-stale"
+          role="alert"
+          data-testid="optimise-stale"
+        >
+          <p>
+            <Trans>
+              Your portfolio changed after this optimisation: this result is outdated and cannot be
+              adopted. Optimise again to compare with the portfolio as it is now.
+            </Trans>
+          </p>
+          <button type="button" className="button" onClick={() => actor.send({ type: "optimise" })}>
+            <Trans>Optimise again</Trans>
+          </button>
+        </div>
+      ) : null}
+      {running ? <Running actor={actor} /> : null}
+      <Outcome snapshot={snapshot} locale={locale} total={total} />
+      <p className="figure-method">
+        <Trans>
+          Window {from} to {to} of daily prices; horizon one month (21 trading days). Volatility
+          from the shrunk covariance; VaR and CVaR 95% historical, over overlapping 21-day returns;
+          expected return annual (historical mean shrunk towards the CAPM).
+        </Trans>
+        {answer.window.simulated ? (
+          <>
+            {" "}
+            <Trans>Simulated prices.</Trans>
+          </>
+        ) : null}
+      </p>
+
+      <section className="card" aria-labelledby="optimise-figures">
+        <h2 id="optimise-figures">
+          <Trans>Risk and return</Trans>
+        </h2>
+        <div className="table-scroll">
+          <table className="optimise-table" data-testid="optimise-figures">
+            <thead>
+              <tr>
+                <td />
+                <th scope="col">
+                  <Trans>Current</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Optimised</Trans>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.key}>
+                  <th scope="row">{r.label}</th>
+                  <td data-testid={`current-${r.key}`}>{r.cur}</td>
+                  <td data-testid={`optimised-${r.key}`}>{r.opt}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <section className="card" aria-labelledby="optimise-weights">
+        <h2 id="optimise-weights">
+          <Trans>Weights</Trans>
+        </h2>
+        <div className="table-scroll">
+          <table className="optimise-table" data-testid="optimise-weights-table">
+            <thead>
+              <tr>
+                <th scope="col">
+                  <Trans>Asset</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Current</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Optimised</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Amount</Trans>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {answer.assets.map((a) => (
+                <tr key={a.symbol} data-symbol={a.symbol}>
+                  <th scope="row">{nameOf(a.symbol)}</th>
+                  <td>{pct(a.currentWeight)}</td>
+                  <td data-testid={`weight-${a.symbol}`}>{pct(a.weight)}</td>
+                  <td>{money(a.amount)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      {answer.frontier.length > 0 ? (
+        <section className="card">
+          <FrontierChart
+            title={t`Efficient frontier`}
+            description={t`Each point of the line is the least risky mix of these assets for its expected return; the circle is your current portfolio, the diamond the optimised one.`}
+            frontier={answer.frontier}
+            current={answer.current}
+            optimised={answer}
+            formatShare={(v) => formatPercent(v, locale, 1)}
+            labels={{
+              risk: t`Volatility (1 month)`,
+              expectedReturn: t`Expected return (annual)`,
+              frontier: t`Efficient frontier`,
+              current: t`Current portfolio`,
+              optimised: t`Optimised portfolio`,
+              point: (n) => t`Point ${n}`,
+            }}
+          />
+        </section>
+      ) : null}
+
+      {adopting ? <Running actor={actor} /> : null}
+      <p className="actions-row">
+        <button
+          type="button"
+          className="button"
+          disabled={stale || running || adopting}
+          onClick={() => actor.send({ type: "adopt" })}
+        >
+          {saved !== null ? (
+            <Trans>Adopt: save it as an edition of this portfolio</Trans>
+          ) : (
+            <Trans>Adopt: use it in the portfolio you are creating</Trans>
+          )}
+        </button>
+        <Link to={pathFor("analysis-optimized-full", locale)}>
+          <Trans>Full analysis of the optimised portfolio</Trans>
+        </Link>
+        <button
+          type="button"
+          className="button secondary"
+          disabled={running || adopting}
+          onClick={() => actor.send({ type: "back" })}
+        >
+          <Trans>Change the options</Trans>
+        </button>
+        <button
+          type="button"
+          className="link-button"
+          disabled={running || adopting}
+          onClick={() => actor.send({ type: "restart" })}
+        >
+          <Trans>Start again</Trans>
+        </button>
+      </p>
+      {saved !== null ? (
+        <p className="field-hint">
+          <Trans>Adopting edits the saved portfolio: it uses one of its remaining editions.</Trans>
+        </p>
+      ) : null}
+    </OptimisePage>
+  );
+}
