@@ -27,6 +27,8 @@ import { loadContent } from "../../src/server/education/content.ts";
 import { importDataset } from "../../src/server/market/import.ts";
 import { simulatedDataset } from "../../src/server/market/simulated.ts";
 import { createSession } from "../../src/server/accounts/sessions.ts";
+import { clients } from "../../src/server/db/schema.ts";
+import { eq } from "drizzle-orm";
 import { databaseTargets, signedInClient } from "../support/databases.ts";
 
 /** The figures of a buy-and-hold portfolio, computed from the dataset's closes without the engine. */
@@ -167,6 +169,13 @@ describe.each(databaseTargets)("the education calls on $name", (target) => {
         ).status,
       ).toBe(403);
     }
+  });
+
+  it("opens videos and courses to TT accounts, whose programme includes them", async () => {
+    const student = await signedInClient(database, { simAssets: "standard" });
+    await database.db.update(clients).set({ kind: "TT" }).where(eq(clients.id, student.id));
+    expect((await get("/sections?stc=simAssets", student.token)).status).toBe(200);
+    expect((await get("/videotutorials/list?stc=simIndices", student.token)).status).toBe(200);
   });
 
   it("grades a quiz on the server and keeps the best score across sessions", async () => {

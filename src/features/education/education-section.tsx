@@ -42,10 +42,12 @@ function useEducationAccess(): EducationAccess {
     client: s.context.client,
   }));
   const p = facts.client?.permissions[product()].hollypedia;
+  // The programme of a TT account (a student) includes them, as the server decides.
+  const student = facts.client?.kind === "TT";
   return {
     signedIn: facts.signedIn && facts.client !== null,
-    videoTutorials: Boolean(facts.signedIn && p?.videoTutorials),
-    courses: Boolean(facts.signedIn && p?.courses),
+    videoTutorials: Boolean(facts.signedIn && (student || p?.videoTutorials)),
+    courses: Boolean(facts.signedIn && (student || p?.courses)),
   };
 }
 
