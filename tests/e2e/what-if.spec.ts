@@ -93,6 +93,14 @@ async function goInApp(page: Page, path: string) {
   await expect(page).toHaveURL(new RegExp(`${path}$`));
 }
 
+async function expectNoOverflow(page: Page) {
+  const widths = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    view: window.innerWidth,
+  }));
+  expect(widths.page).toBeLessThanOrEqual(widths.view);
+}
+
 /** The three questions with their defaults (stocks, EUR, balanced, 5 assets), to the summary. */
 async function buildPortfolio(page: Page, locale: Locale) {
   await page.goto(paths.q1[locale]);
@@ -140,7 +148,9 @@ async function runAndWait(page: Page, locale: Locale, kind: string) {
   await expect(page.getByTestId("what-if-kind")).toHaveAttribute("data-kind", kind);
   await page.getByRole("button", { name: t.run[locale] }).click();
   await expect(page).toHaveURL(new RegExp(`${paths.assessment[locale]}$`), { timeout: 30_000 });
-  await expect(page.getByTestId("what-if-ran")).toHaveAttribute("data-kind", kind);
+  await expect(page.getByTestId("what-if-ran")).toHaveAttribute("data-kind", kind, {
+    timeout: 20_000,
+  });
 }
 
 test.describe("what-if", () => {
@@ -306,6 +316,9 @@ test.describe("what-if", () => {
       await expect(
         page.getByRole("radio", { name: t.oneYear[locale], exact: true }),
       ).toBeDisabled();
+      // A 390 px phone: nothing wider than the screen.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expectNoOverflow(page);
       await saveShot(page, `what-if-locked-${edition}-${locale}`);
 
       // The server is the authority: the same request is refused with the plan lock.
@@ -321,6 +334,8 @@ test.describe("what-if", () => {
       await page.getByRole("textbox", { name: t.stockMarket[locale] }).fill("-10");
       await runAndWait(page, locale, "custom");
       await expect(page.getByTestId("whatif-total-change")).toBeVisible();
+      await expectNoOverflow(page);
+      await saveShot(page, `what-if-phone-result-${edition}-${locale}`);
     });
   }
 });

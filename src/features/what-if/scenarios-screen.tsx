@@ -156,7 +156,10 @@ export default function ScenariosScreen({ locale }: ScreenProps) {
   const running = state === "running";
   const may = (k: WhatIfKind) => allows(permissions.whatIf, k);
 
-  // A run started here ends on the assessment.
+  // A run started here ends on the assessment: its screen is fetched meanwhile.
+  useEffect(() => {
+    void import("./assessment-screen.tsx").catch(() => {});
+  }, []);
   const previous = useRef(state);
   useEffect(() => {
     if (previous.current === "running" && state === "result")
