@@ -9,7 +9,11 @@ import {
   dismissCookieBannerWhenShown,
   signInThroughScreen,
 } from "./accounts-support.ts";
-import { expect, saveShot, test, type Locale } from "./fixtures.ts";
+import { expect as baseExpect, saveShot, test, type Locale } from "./fixtures.ts";
+
+// Every step waits on the server's analytics (proposal, what-if) or a lazy screen: on a busy
+// machine these take longer than the default 5 s, so each wait allows 20 s.
+const expect = baseExpect.configure({ timeout: 20_000 });
 
 const paths = {
   q1: { en: "/en/create-portfolio/q1", es: "/es/crear-cartera/p1" },
@@ -112,7 +116,9 @@ async function buildPortfolio(page: Page, locale: Locale) {
   await expect(page).toHaveURL(new RegExp(`${paths.q3[locale]}$`));
   await page.getByRole("button", { name: t.build[locale] }).click();
   await expect(page).toHaveURL(new RegExp(`${paths.summary[locale]}$`));
-  await expect(page.getByRole("table", { name: t.yourAssets[locale] })).toBeVisible();
+  await expect(page.getByRole("table", { name: t.yourAssets[locale] })).toBeVisible({
+    timeout: 30_000,
+  });
 }
 
 interface Saved {
@@ -164,7 +170,7 @@ test.describe("what-if", () => {
       context,
       edition,
     }) => {
-      test.setTimeout(150_000);
+      test.setTimeout(300_000);
       await signInThroughScreen(page, locale, "assets-advanced@demo.test");
       await expect(page).toHaveURL(new RegExp(accountPaths.myPortfolios[locale]));
       await buildPortfolio(page, locale);
@@ -302,11 +308,14 @@ test.describe("what-if", () => {
       context,
       edition,
     }) => {
-      test.setTimeout(90_000);
+      test.setTimeout(180_000);
       await signInThroughScreen(page, locale, "assets-standard@demo.test");
       await expect(page).toHaveURL(new RegExp(accountPaths.myPortfolios[locale]));
       await buildPortfolio(page, locale);
       await goInApp(page, paths.scenarios[locale]);
+      await expect(
+        page.getByRole("heading", { level: 1, name: t.scenariosTitle[locale] }),
+      ).toBeVisible();
       for (const kind of ["backtest", "scenario"]) {
         const lock = page.locator(`[data-lock="${kind}"]`);
         await expect(lock).toContainText(t.advancedPlan[locale]);
