@@ -677,8 +677,8 @@ const tutorials: readonly Tutorial[] = [
       );
       await d.step(
         {
-          en: "The loss your portfolio would have had in that crash, and each asset's part in it.",
-          es: "La pérdida que habría tenido tu cartera en ese desplome y la parte de cada activo.",
+          en: "What your portfolio would have gained or lost over those weeks, asset by asset, measured on each asset's prices.",
+          es: "Lo que tu cartera habría ganado o perdido en esas semanas, activo a activo, medido con los precios de cada uno.",
         },
         async () => {
           await page.mouse.wheel(0, 350);
@@ -1002,7 +1002,8 @@ async function startServer(dist: string, port: number, dataDir: string): Promise
       CAPTCHA_MAX_COUNTER: "100",
     },
   });
-  const deadline = Date.now() + 180_000;
+  // Generous: on a busy machine the migrations and the simulated market take minutes.
+  const deadline = Date.now() + 480_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server stopped (exit ${child.exitCode})`);
     try {
@@ -1014,7 +1015,7 @@ async function startServer(dist: string, port: number, dataDir: string): Promise
     await sleep(1000);
   }
   child.kill();
-  throw new Error("the server did not answer /api/health within 3 minutes");
+  throw new Error("the server did not answer /api/health within 8 minutes");
 }
 
 const stamp = (seconds: number) => {
@@ -1212,14 +1213,16 @@ async function main() {
 
   const port = values.port ? Number(values.port) : await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "tutorials-data-"));
-  const server = await startServer(dist, port, dataDir);
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-sync"],
-  });
+  let server: ChildProcess | null = null;
+  let browser: Browser | null = null;
   let failed = 0;
   try {
+    server = await startServer(dist, port, dataDir);
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-sync"],
+    });
     for (const tutorial of chosen) {
       const started = Date.now();
       try {
@@ -1238,8 +1241,8 @@ async function main() {
       }
     }
   } finally {
-    await browser.close();
-    server.kill();
+    await browser?.close();
+    server?.kill();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(browsers, { recursive: true, force: true });
   }
