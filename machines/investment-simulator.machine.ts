@@ -302,6 +302,7 @@ export const investmentSimulatorMachine = setup({
     loadFailed: { on: { retry: "loading" } },
     choosingSource: {
       on: {
+        "inputs.change": { actions: "changeInputs" },
         "source.choose": { guard: "chosePortfolio", target: "editing", actions: "chooseSource" },
       },
     },

@@ -1,0 +1,652 @@
+import { msg } from "@lingui/core/macro";
+import type { MessageDescriptor } from "@lingui/core";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useEffect, useId, useState, type FormEvent } from "react";
+import {
+  simulatorIssues,
+  type SimulatorField,
+  type SimulatorInputs,
+  type SimulatorIssue,
+} from "../../../machines/investment-simulator.machine.ts";
+import type { ScreenProps } from "../../app/route-table.ts";
+import { SIMULATION_LIMITS, type SimulateResponse } from "../../contract/analytics.ts";
+import type { Locale } from "../../contract/common.ts";
+import { CheckboxField, FormMessage, TextField } from "../../ui/form.tsx";
+import { formatDate, formatMoney, formatNumber, formatPercent } from "../../ui/format.ts";
+import { msgCodeText } from "../../ui/msg-code-text.ts";
+import { PageHeading } from "../../ui/page-heading.tsx";
+import { Spinner } from "../../ui/spinner.tsx";
+import { FanChart } from "./fan-chart.tsx";
+import { useSimulator } from "./use-simulator.ts";
+import "./simulator.css";
+
+type Send = ReturnType<typeof useSimulator>[1];
+
+const issueText: Record<SimulatorIssue, MessageDescriptor> = {
+  required: msg`Required.`,
+  range: msg`Out of the allowed range.`,
+  integer: msg`A whole number, please.`,
+  nothingInvested: msg`Put in an initial amount or a monthly contribution above 0.`,
+  noAssets: msg`Add at least one asset.`,
+  duplicateAsset: msg`Each asset only once.`,
+  tooManyAssets: msg`At most 500 assets.`,
+};
+
+/** The look-back windows of PRODUCT.md ("Benchmark and risk conventions"). */
+const benchmarkLabels = {
+  1: msg`1 month`,
+  2: msg`3 months`,
+  3: msg`6 months`,
+  4: msg`1 year`,
+  5: msg`3 years`,
+  6: msg`5 years`,
+} as const;
+
+const PATH_CHOICES = [1_000, 10_000, 50_000] as const;
+
+/** A number field's value: null when empty, NaN when unreadable (the rules then refuse it). */
+const numberOf = (text: string): number | null => (text.trim() === "" ? null : Number(text));
+const textOf = (value: number | null): string =>
+  value === null || Number.isNaN(value) ? "" : String(value);
+
+/** The investment simulator (PRODUCT.md "Markets and the investment simulator"). */
+export default function SimulatorScreen({ locale }: ScreenProps) {
+  const { t, i18n } = useLingui();
+  const [snapshot, send] = useSimulator(null);
+  const c = snapshot.context;
+  const [tried, setTried] = useState(false);
+  const portfolios = c.sources?.portfolios ?? [];
+  const issues = simulatorIssues(c.inputs, portfolios);
+  const issue = (field: SimulatorField) => {
+    const i = issues[field];
+    return tried && i ? i18n._(issueText[i]) : null;
+  };
+
+  if (snapshot.matches("loading")) return <Spinner label={t`Loading…`} />;
+  if (snapshot.matches("loadFailed"))
+    return (
+      <>
+        <PageHeading title={t`Investment simulator`} />
+        <FormMessage kind="error">{c.error ? i18n._(msgCodeText[c.error]) : null}</FormMessage>
+        <button type="button" onClick={() => send({ type: "retry" })}>
+          <Trans>Try again</Trans>
+        </button>
+      </>
+    );
+
+  const change = (inputs: Partial<SimulatorInputs>) => send({ type: "inputs.change", inputs });
+  const choosing = snapshot.matches("choosingSource");
+  const simulating = snapshot.matches("simulating");
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setTried(true);
+    if (choosing) send({ type: "source.choose", source: c.inputs.source });
+    else send({ type: "simulate" });
+  };
+  const currency =
+    c.inputs.source === "saved"
+      ? (portfolios.find((p) => p.id === c.inputs.portfolioId)?.currency ?? c.inputs.currency)
+      : c.inputs.currency;
+
+  return (
+    <>
+      <PageHeading
+        title={t`Investment simulator`}
+        summary={t`Where a plan of an initial amount and monthly contributions can end up: thousands of possible paths of your portfolio, beside what the same plan did in the past.`}
+      />
+      <form className="simulator-form" onSubmit={submit} noValidate>
+        <fieldset disabled={simulating}>
+          <legend>
+            <Trans>What to simulate</Trans>
+          </legend>
+          <div className="field checkbox">
+            <input
+              id="simulator-source-saved"
+              type="radio"
+              name="source"
+              checked={c.inputs.source === "saved"}
+              disabled={portfolios.length === 0}
+              onChange={() =>
+                choosing
+                  ? change({ source: "saved" })
+                  : send({ type: "source.choose", source: "saved" })
+              }
+            />
+            <label htmlFor="simulator-source-saved">
+              <Trans>One of my saved portfolios</Trans>
+            </label>
+          </div>
+          <div className="field checkbox">
+            <input
+              id="simulator-source-custom"
+              type="radio"
+              name="source"
+              checked={c.inputs.source === "custom"}
+              onChange={() =>
+                choosing
+                  ? change({ source: "custom" })
+                  : send({ type: "source.choose", source: "custom" })
+              }
+            />
+            <label htmlFor="simulator-source-custom">
+              <Trans>Assets and amounts I choose now</Trans>
+            </label>
+          </div>
+          {portfolios.length === 0 ? (
+            <p className="field-hint">
+              <Trans>You have no saved portfolio yet: choose the assets here.</Trans>
+            </p>
+          ) : null}
+          {c.inputs.source === "saved" && portfolios.length > 0 ? (
+            <PortfolioSelect
+              value={c.inputs.portfolioId}
+              options={portfolios.map((p) => ({ id: p.id, name: p.name }))}
+              error={issue("portfolio")}
+              onChange={(portfolioId) =>
+                send({ type: "source.choose", source: "saved", portfolioId })
+              }
+            />
+          ) : null}
+          {c.inputs.source === "custom" && !choosing ? (
+            <CustomAssets
+              inputs={c.inputs}
+              assets={c.sources?.assets ?? []}
+              change={change}
+              error={issue("assets")}
+            />
+          ) : null}
+          {choosing ? (
+            <button type="submit" className="primary">
+              <Trans>Continue</Trans>
+            </button>
+          ) : null}
+        </fieldset>
+
+        {choosing ? null : (
+          <fieldset disabled={simulating}>
+            <legend>
+              <Trans>The plan</Trans>
+            </legend>
+            <div className="simulator-grid">
+              <TextField
+                label={t`Initial amount (${currency})`}
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step="any"
+                value={textOf(c.inputs.initialAmount)}
+                error={issue("initialAmount")}
+                onChange={(e) => change({ initialAmount: numberOf(e.target.value) })}
+              />
+              <TextField
+                label={t`Monthly contribution (${currency})`}
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step="any"
+                value={textOf(c.inputs.monthlyContribution)}
+                error={issue("monthlyContribution")}
+                hint={t`Made at the end of every month.`}
+                onChange={(e) => change({ monthlyContribution: numberOf(e.target.value) })}
+              />
+              <TextField
+                label={t`Horizon (years)`}
+                type="number"
+                inputMode="numeric"
+                min={SIMULATION_LIMITS.minYears}
+                max={SIMULATION_LIMITS.maxYears}
+                step={1}
+                value={textOf(c.inputs.years)}
+                error={issue("years")}
+                hint={t`From 1 to 40 years.`}
+                onChange={(e) => change({ years: numberOf(e.target.value) })}
+              />
+              <TextField
+                label={t`Goal at the horizon (${currency}, optional)`}
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step="any"
+                value={textOf(c.inputs.goal)}
+                error={issue("goal")}
+                onChange={(e) => change({ goal: numberOf(e.target.value) })}
+              />
+            </div>
+            <CheckboxField
+              label={t`Adjust for inflation (figures in today's money)`}
+              checked={c.inputs.inflation}
+              onChange={(e) => change({ inflation: e.target.checked })}
+            />
+            <div className="simulator-grid">
+              <PathsSelect
+                value={c.inputs.paths}
+                locale={locale}
+                onChange={(paths) => change({ paths })}
+              />
+              <TextField
+                label={t`Seed of the random numbers`}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                step={1}
+                value={textOf(c.inputs.seed)}
+                error={issue("seed")}
+                hint={t`The same seed and inputs give the same figures.`}
+                onChange={(e) => change({ seed: numberOf(e.target.value) })}
+              />
+            </div>
+            <div className="simulator-actions">
+              <button type="submit" className="primary">
+                {c.result ? <Trans>Simulate again</Trans> : <Trans>Simulate</Trans>}
+              </button>
+              <button type="button" onClick={() => send({ type: "source.change" })}>
+                <Trans>Change what to simulate</Trans>
+              </button>
+            </div>
+          </fieldset>
+        )}
+      </form>
+
+      {simulating ? (
+        <Progress startedAt={c.startedAt} request={c.request} locale={locale} send={send} />
+      ) : null}
+      {c.cancelled && !simulating ? (
+        <FormMessage kind="success">
+          <Trans>Simulation cancelled.</Trans>
+        </FormMessage>
+      ) : null}
+      {snapshot.matches("failed") ? (
+        <>
+          <FormMessage kind="error">{c.error ? i18n._(msgCodeText[c.error]) : null}</FormMessage>
+          <button type="button" onClick={() => send({ type: "retry" })}>
+            <Trans>Try again</Trans>
+          </button>
+        </>
+      ) : null}
+      {c.result ? <SimulationResult result={c.result} stale={c.stale} locale={locale} /> : null}
+    </>
+  );
+}
+
+function PortfolioSelect({
+  value,
+  options,
+  error,
+  onChange,
+}: {
+  value: number | null;
+  options: readonly { id: number; name: string }[];
+  error: string | null;
+  onChange: (id: number) => void;
+}) {
+  const id = useId();
+  return (
+    <div className={error ? "field has-error" : "field"}>
+      <label htmlFor={id}>
+        <Trans>Portfolio</Trans>
+      </label>
+      <select id={id} value={value ?? ""} onChange={(e) => onChange(Number(e.target.value))}>
+        {options.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.name}
+          </option>
+        ))}
+      </select>
+      {error ? <div className="field-error">{error}</div> : null}
+    </div>
+  );
+}
+
+function PathsSelect({
+  value,
+  locale,
+  onChange,
+}: {
+  value: number;
+  locale: Locale;
+  onChange: (paths: number) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>
+        <Trans>Number of paths</Trans>
+      </label>
+      <select id={id} value={value} onChange={(e) => onChange(Number(e.target.value))}>
+        {PATH_CHOICES.map((n) => (
+          <option key={n} value={n}>
+            {formatNumber(n, locale)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function CustomAssets({
+  inputs,
+  assets,
+  change,
+  error,
+}: {
+  inputs: SimulatorInputs;
+  assets: readonly { symbol: string; name: string; currency: string }[];
+  change: (inputs: Partial<SimulatorInputs>) => void;
+  error: string | null;
+}) {
+  const { t } = useLingui();
+  const listId = useId();
+  const currencyId = useId();
+  const rows = inputs.assets;
+  const setRow = (i: number, row: Partial<{ symbol: string; amount: number | null }>) =>
+    change({ assets: rows.map((r, k) => (k === i ? { ...r, ...row } : r)) });
+  return (
+    <div className={error ? "has-error" : undefined}>
+      <div className="field">
+        <label htmlFor={currencyId}>
+          <Trans>Currency of the portfolio</Trans>
+        </label>
+        <select
+          id={currencyId}
+          value={inputs.currency}
+          onChange={(e) => change({ currency: e.target.value === "USD" ? "USD" : "EUR" })}
+        >
+          <option value="EUR">EUR</option>
+          <option value="USD">USD</option>
+        </select>
+      </div>
+      <datalist id={listId}>
+        {assets.map((a) => (
+          <option key={a.symbol} value={a.symbol}>
+            {`${a.name} (${a.currency})`}
+          </option>
+        ))}
+      </datalist>
+      <ul className="simulator-assets">
+        {rows.map((row, i) => {
+          const n = i + 1;
+          return (
+            <li key={i}>
+              <TextField
+                label={t`Asset ${n} (symbol)`}
+                list={listId}
+                autoComplete="off"
+                value={row.symbol}
+                onChange={(e) => setRow(i, { symbol: e.target.value.trim().toUpperCase() })}
+              />
+              <TextField
+                label={t`Amount of asset ${n}`}
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step="any"
+                value={textOf(row.amount)}
+                onChange={(e) => setRow(i, { amount: numberOf(e.target.value) })}
+              />
+              <button
+                type="button"
+                onClick={() => change({ assets: rows.filter((_, k) => k !== i) })}
+              >
+                <Trans>Remove asset {n}</Trans>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      <button
+        type="button"
+        onClick={() => change({ assets: [...rows, { symbol: "", amount: 1000 }] })}
+      >
+        <Trans>Add an asset</Trans>
+      </button>
+      <p className="field-hint">
+        <Trans>The amounts set the mix of the portfolio; the plan below sets the money.</Trans>
+      </p>
+      {error ? <div className="field-error">{error}</div> : null}
+    </div>
+  );
+}
+
+/** The run under way: what is being computed, for how long so far, and a way to stop it. */
+function Progress({
+  startedAt,
+  request,
+  locale,
+  send,
+}: {
+  startedAt: number | null;
+  request: { paths?: number | undefined; years: number } | null;
+  locale: Locale;
+  send: Send;
+}) {
+  const { t } = useLingui();
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 500);
+    return () => clearInterval(timer);
+  }, []);
+  const seconds = formatNumber(Math.max(0, (now - (startedAt ?? now)) / 1000), locale, {
+    maximumFractionDigits: 0,
+  });
+  const paths = formatNumber(request?.paths ?? SIMULATION_LIMITS.defaultPaths, locale);
+  const months = formatNumber((request?.years ?? 0) * 12, locale);
+  return (
+    <div className="simulator-progress" role="status">
+      <progress aria-label={t`Simulating`} />
+      <span>
+        <Trans>
+          Simulating {paths} paths over {months} months on the server… {seconds} s
+        </Trans>
+      </span>
+      <button type="button" onClick={() => send({ type: "cancel" })}>
+        <Trans>Cancel</Trans>
+      </button>
+    </div>
+  );
+}
+
+function SimulationResult({
+  result,
+  stale,
+  locale,
+}: {
+  result: SimulateResponse;
+  stale: boolean;
+  locale: Locale;
+}) {
+  const { t, i18n } = useLingui();
+  const money = (v: number) => formatMoney(v, result.currency, locale);
+  const compact = (v: number) =>
+    formatNumber(v, locale, {
+      style: "currency",
+      currency: result.currency,
+      notation: "compact",
+      maximumFractionDigits: 1,
+    });
+  const p = (percentile: number) =>
+    result.percentiles.find((q) => q.percentile === percentile)?.values ?? [];
+  const [p5, p25, p50, p75, p95] = [p(5), p(25), p(50), p(75), p(95)];
+  const m = result.months;
+  const years = m / 12;
+  const h = result.historical;
+  const w = result.window;
+  const windowLabel = i18n._(benchmarkLabels[w.benchmark as keyof typeof benchmarkLabels]);
+  const paths = formatNumber(result.paths, locale);
+  const from = formatDate(w.from, locale);
+  const to = formatDate(w.to, locale);
+  const days = formatNumber(w.observations, locale);
+  const seed = result.seed;
+  const mean = formatPercent(result.monthlyLogMean, locale, 2);
+  const volatility = formatPercent(result.monthlyLogVolatility, locale, 2);
+  const goal = result.goal;
+  const goalAmount = goal ? money(goal.amount) : "";
+  const historyMonths = h.months;
+  const historyFrom = h.months > 0 && h.from ? formatDate(h.from, locale) : null;
+  const historyTo = h.months > 0 && h.to ? formatDate(h.to, locale) : null;
+  const inflation = result.inflation
+    ? {
+        rate: formatPercent(result.inflation.annualRate, locale, 2),
+        series: result.inflation.series,
+        from: formatDate(result.inflation.from, locale),
+        to: formatDate(result.inflation.to, locale),
+      }
+    : null;
+  const { rate: inflationRate, series: inflationSeries } = inflation ?? { rate: "", series: "" };
+  const { from: inflationFrom, to: inflationTo } = inflation ?? { from: "", to: "" };
+  const rows: number[] = [];
+  for (let k = 0; k <= m; k += 12) rows.push(k);
+  return (
+    <section
+      className={stale ? "simulator-result is-stale" : "simulator-result"}
+      aria-labelledby="simulator-result-title"
+    >
+      <h2 id="simulator-result-title">
+        <Trans>Where the plan can end up in {years} years</Trans>
+      </h2>
+      {stale ? (
+        <FormMessage kind="error">
+          <Trans>
+            The inputs changed: these figures are for the previous inputs. Simulate again to update
+            them.
+          </Trans>
+        </FormMessage>
+      ) : null}
+      {w.simulated ? (
+        <p className="badge">
+          <Trans>Simulated prices</Trans>
+        </p>
+      ) : null}
+      <dl className="simulator-figures">
+        <div>
+          <dt>
+            <Trans>Median at the horizon</Trans>
+          </dt>
+          <dd data-figure="median">{money(p50[m] ?? 0)}</dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>9 in 10 paths end between</Trans>
+          </dt>
+          <dd data-figure="range">
+            {money(p5[m] ?? 0)} – {money(p95[m] ?? 0)}
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>Money put in</Trans>
+          </dt>
+          <dd data-figure="invested">{money(result.invested[m] ?? 0)}</dd>
+        </div>
+        {goal ? (
+          <div>
+            <dt>
+              <Trans>Chance of reaching {goalAmount}</Trans>
+            </dt>
+            <dd data-figure="goal-probability">{formatPercent(goal.probability, locale, 1)}</dd>
+          </div>
+        ) : null}
+        {h.months > 0 ? (
+          <div>
+            <dt>
+              <Trans>The same plan over the last {historyMonths} months</Trans>
+            </dt>
+            <dd data-figure="historical">{money(h.values[h.months] ?? 0)}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <FanChart
+        title={t`Value of the plan month by month: percentiles of ${paths} simulated paths`}
+        description={t`Bands from the 5th to the 95th and from the 25th to the 75th percentile, the median, the money put in and the historical path. The table below gives the figures year by year.`}
+        p5={p5}
+        p25={p25}
+        p50={p50}
+        p75={p75}
+        p95={p95}
+        invested={result.invested}
+        historical={h.values}
+        goal={goal?.amount ?? null}
+        labels={{
+          outer: t`5th to 95th percentile`,
+          inner: t`25th to 75th percentile`,
+          median: t`Median`,
+          invested: t`Money put in`,
+          historical: t`Historical path`,
+          goal: t`Goal`,
+        }}
+        formatValue={compact}
+        formatYear={(y) => t`${y} y`}
+      />
+      <p data-figure="method">
+        <Trans>
+          Method: Monte Carlo, {paths} paths of lognormal monthly growth (geometric Brownian motion)
+          with the mean ({mean}) and volatility ({volatility}) of the monthly log return of the
+          portfolio over the {windowLabel} window, {from} to {to} ({days} days). Seed {seed}.
+        </Trans>
+      </p>
+      {historyFrom && historyTo ? (
+        <p>
+          <Trans>
+            Historical path: the same contributions invested over the portfolio&apos;s own last{" "}
+            {historyMonths} months, {historyFrom} to {historyTo}.
+          </Trans>
+        </p>
+      ) : null}
+      {inflation ? (
+        <p data-figure="inflation">
+          <Trans>
+            In today&apos;s money: every figure is deflated by {inflationRate} a year, the average
+            inflation of {inflationSeries} from {inflationFrom} to {inflationTo}.
+          </Trans>
+        </p>
+      ) : null}
+      <details>
+        <summary>
+          <Trans>The figures year by year (table)</Trans>
+        </summary>
+        <div
+          className="simulator-table-wrap"
+          tabIndex={0}
+          role="region"
+          aria-label={t`The figures year by year`}
+        >
+          <table className="simulator-table">
+            <thead>
+              <tr>
+                <th scope="col">
+                  <Trans>Year</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Money put in</Trans>
+                </th>
+                <th scope="col">5%</th>
+                <th scope="col">25%</th>
+                <th scope="col">
+                  <Trans>Median</Trans>
+                </th>
+                <th scope="col">75%</th>
+                <th scope="col">95%</th>
+                <th scope="col">
+                  <Trans>Historical</Trans>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((k) => (
+                <tr key={k}>
+                  <th scope="row">{formatNumber(k / 12, locale)}</th>
+                  <td>{money(result.invested[k] ?? 0)}</td>
+                  <td>{money(p5[k] ?? 0)}</td>
+                  <td>{money(p25[k] ?? 0)}</td>
+                  <td>{money(p50[k] ?? 0)}</td>
+                  <td>{money(p75[k] ?? 0)}</td>
+                  <td>{money(p95[k] ?? 0)}</td>
+                  <td>{k <= h.months ? money(h.values[k] ?? 0) : "—"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </section>
+  );
+}

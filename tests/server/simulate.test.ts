@@ -1,0 +1,139 @@
+// The investment simulator's API: any signed-in plan (free included), the limits of the schema,
+// the goal and the inflation adjustment, the historical replay over the common history, and the
+// same figures for the same seed.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SimulateResponse } from "../../src/contract/analytics.ts";
+import { decode } from "../../src/contract/decode.ts";
+import { createAnalyticsPool, type AnalyticsPool } from "../../src/server/analytics/pool.ts";
+import { createApp } from "../../src/server/app.ts";
+import { loadConfig } from "../../src/server/config.ts";
+import type { Database } from "../../src/server/db/database.ts";
+import { createLogger } from "../../src/server/logger.ts";
+import { importDataset } from "../../src/server/market/import.ts";
+import { simulatedDataset } from "../../src/server/market/simulated.ts";
+import { databaseTargets, signedInClient } from "../support/databases.ts";
+
+// The first call starts the workers and hands them the market: generous limits on a busy machine.
+describe.each(databaseTargets)(
+  "investment simulator API on $name",
+  { timeout: 120_000 },
+  (target) => {
+    let database: Database;
+    let drop: () => Promise<void>;
+    let pool: AnalyticsPool;
+    let token: string;
+    beforeAll(async () => {
+      ({ database, drop } = await target.open());
+      await importDataset(
+        database.db,
+        simulatedDataset({ end: "2026-11-20", days: 2000 }),
+        "simulated",
+      );
+      pool = createAnalyticsPool(2);
+      // A free plan: the simulator needs a session, no permission.
+      token = (await signedInClient(database, {})).token;
+    }, 120_000);
+    afterAll(async () => {
+      await pool.close();
+      await drop();
+    });
+
+    const app = () =>
+      createApp({
+        config: loadConfig({}),
+        database,
+        logger: createLogger("silent"),
+        version: "test",
+        mailer: { kind: "outbox", send: async () => {} },
+        botCheck: { kind: "pow", challenge: async () => ({}), verify: async () => false },
+        pool,
+      });
+    const simulate = (body: unknown, auth = true) =>
+      app().request("/api/analytics/simulate", {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json",
+          ...(auth ? { Authorization: `Bearer ${token}` } : {}),
+        },
+        body: JSON.stringify(body),
+      });
+    const plan = {
+      currency: "EUR",
+      benchmark: 5,
+      assets: [
+        { symbol: "SAN.MC", amount: 6000 },
+        { symbol: "ITX.MC", amount: 4000 },
+      ],
+      initialAmount: 10_000,
+      monthlyContribution: 300,
+      years: 10,
+      paths: 2000,
+      seed: 7,
+    };
+
+    it("answers a free plan with the percentiles, the goal's probability and the historical replay", async () => {
+      const res = await simulate({ ...plan, goal: 50_000 });
+      expect(res.status).toBe(200);
+      const decoded = decode(SimulateResponse, await res.json());
+      if (!decoded.ok) throw new Error(JSON.stringify(decoded.issues));
+      const r = decoded.value;
+      expect(r.method).toBe("monte-carlo-lognormal");
+      expect(r.months).toBe(120);
+      expect(r.invested[120]).toBe(10_000 + 120 * 300);
+      expect(r.inflation).toBeNull();
+      expect(r.window.observations).toBe(756);
+      // The replay reaches back beyond the 3-year window: the simulated market has ~7.6 years.
+      expect(r.historical.months).toBeGreaterThan(36);
+      expect(r.historical.months).toBe(Math.min(120, r.historical.values.length - 1));
+      expect(r.historical.from! < r.window.from).toBe(true);
+      expect(r.historical.to).toBe(r.window.to);
+      // The goal's probability is consistent with the percentiles at the horizon.
+      const at = (p: number) => r.percentiles.find((q) => q.percentile === p)!.values[120]!;
+      const probability = r.goal!.probability;
+      expect(r.goal!.amount).toBe(50_000);
+      for (const [p, value] of [5, 25, 50, 75, 95].map((p) => [p, at(p)] as const)) {
+        if (value < 50_000) expect(probability).toBeLessThanOrEqual(1 - p / 100 + 1e-9);
+        else expect(probability).toBeGreaterThanOrEqual(1 - p / 100 - 1e-9);
+      }
+    });
+
+    it("in today's money: the euro area's HICP deflates every figure; the same seed gives the same answer", async () => {
+      const nominal = (await (await simulate(plan)).json()) as SimulateResponse;
+      const real = (await (
+        await simulate({ ...plan, inflation: true })
+      ).json()) as SimulateResponse;
+      expect(real.inflation?.series).toBe("EA_HICP");
+      const rate = real.inflation!.annualRate;
+      expect(rate).toBeGreaterThan(-0.05);
+      expect(rate).toBeLessThan(0.2);
+      for (const k of [0, 12, 120]) {
+        const d = (1 + rate) ** (k / 12);
+        expect(real.invested[k]! * d).toBeCloseTo(nominal.invested[k]!, 6);
+        expect(real.percentiles[2]!.values[k]! * d).toBeCloseTo(
+          nominal.percentiles[2]!.values[k]!,
+          6,
+        );
+      }
+      const again = (await (await simulate(plan)).json()) as SimulateResponse;
+      expect(again.percentiles).toEqual(nominal.percentiles);
+      const other = (await (await simulate({ ...plan, seed: 8 })).json()) as SimulateResponse;
+      expect(other.percentiles[2]!.values[120]).not.toBe(nominal.percentiles[2]!.values[120]);
+    });
+
+    it("refuses what the schema refuses, and a guest", async () => {
+      for (const change of [
+        { years: 0 },
+        { years: 41 },
+        { years: 2.5 },
+        { initialAmount: 0, monthlyContribution: 0 },
+        { goal: 0 },
+        { paths: 50_001 },
+        { initialAmount: -1 },
+      ])
+        expect((await simulate({ ...plan, ...change })).status, JSON.stringify(change)).toBe(400);
+      expect((await simulate({ ...plan, years: 40, paths: 100 })).status).toBe(200);
+      expect((await simulate({ ...plan, initialAmount: 0 })).status).toBe(200);
+      expect((await simulate(plan, false)).status).toBe(401);
+    });
+  },
+);
