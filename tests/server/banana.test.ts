@@ -92,7 +92,7 @@ describe.each(databaseTargets)("banana challenge API on $name", (target) => {
     await importDataset(database.db, data, "simulated");
     configureMarket(database.db, { asOf: CREATED });
     pool = createAnalyticsPool(1);
-  });
+  }, 240_000);
   afterAll(async () => {
     await pool.close();
     await drop();

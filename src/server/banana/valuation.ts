@@ -20,6 +20,7 @@ import { marketView } from "../market/market-view.ts";
 import type { MarketSnapshot } from "../market/snapshot.ts";
 import { closeAt } from "./market.ts";
 import { distributionOf, monkeyReturns } from "./monkey.ts";
+import { numberRanking } from "./ranking.ts";
 import type { StoredMonkey } from "./service.ts";
 
 export interface BananaRun {
@@ -128,5 +129,8 @@ export async function valueBananas(
       options.logger?.warn("banana valuation failed", { portfolioId: id, error });
     }
   }
+  // A run over every portfolio (the job) numbers the ranking again; a run for a few (a creation,
+  // an edition, a client's catch-up) leaves the positions to the next run.
+  if (!options.ids && valued) await numberRanking(db);
   return { date: asOf, valued };
 }

@@ -470,6 +470,8 @@ export const bananaPortfolios = pgTable(
     monkey: jsonb("monkey").notNull(),
     latestDate: date("latest_date", { mode: "string" }),
     rankingReturn: doublePrecision("ranking_return"),
+    /** Position in the region's ranking (1 = best), numbered after each valuation run. */
+    rankingPosition: integer("ranking_position"),
   },
   (t) => [
     index("banana_portfolios_ranking_idx").on(
@@ -477,6 +479,7 @@ export const bananaPortfolios = pgTable(
       sql`${t.rankingReturn} desc nulls last`,
       t.portfolioId,
     ),
+    index("banana_portfolios_position_idx").on(t.region, t.rankingPosition),
   ],
 );
 

@@ -1,0 +1,2 @@
+ALTER TABLE "banana_portfolios" ADD COLUMN "ranking_position" integer;--> statement-breakpoint
+CREATE INDEX "banana_portfolios_position_idx" ON "banana_portfolios" USING btree ("region","ranking_position");
