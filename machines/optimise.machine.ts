@@ -38,6 +38,8 @@ export interface OptimisePortfolio {
   readonly assets: readonly OptimiseAsset[];
   /** Identity of its content: when it changes, a result computed before is stale. */
   readonly key: string;
+  /** q3's number of assets (maxAssetsLevel): the portfolio's own limit beside the plan's. */
+  readonly maxAssetsLevel?: number | null;
 }
 
 export interface OptimiseInput {
@@ -117,6 +119,7 @@ export function requestOf(c: OptimiseContext): OptimiseRequest {
   return {
     currency: c.portfolio.currency,
     ...(c.portfolio.benchmark ? { benchmark: c.portfolio.benchmark } : {}),
+    ...(c.portfolio.maxAssetsLevel != null ? { maxAssetsLevel: c.portfolio.maxAssetsLevel } : {}),
     level,
     assets: universeOf(c).map((a) => {
       const kept = level !== 1 && c.keepAssets.includes(a.symbol);

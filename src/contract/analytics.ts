@@ -225,6 +225,17 @@ export const OptimiseRequest = Schema.Struct({
    * assets); the server checks the permission of this level and of the one the options imply.
    */
   level: Schema.optional(Schema.Literals([1, 2, 3])),
+  /**
+   * The portfolio's maxAssetsLevel (q3's number of assets): the asset count may not exceed
+   * min(the plan's maxAssets, the level's count), as when the portfolio is saved.
+   */
+  maxAssetsLevel: Schema.optional(
+    Schema.NullOr(
+      Schema.Number.pipe(
+        Schema.check(Schema.isInt(), Schema.isBetween({ minimum: 0, maximum: 99 })),
+      ),
+    ),
+  ),
 });
 export type OptimiseRequest = typeof OptimiseRequest.Type;
 

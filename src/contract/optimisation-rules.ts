@@ -16,6 +16,7 @@
 import type { OptimiseRequest } from "./analytics.ts";
 import { optimisationLevel } from "./analytics-rules.ts";
 import type { ProductPermissions } from "./permissions.ts";
+import { maxAssetsOfLevel } from "./portfolio-rules.ts";
 
 export const OPTIMIZATION_LEVEL_THRESHOLD = 30;
 
@@ -140,7 +141,18 @@ export function optimisationViolations(
     totalInvested: request.assets.reduce((s, a) => s + a.amount, 0),
     maxToLose95: request.maxToLose95 ?? null,
     assetCount: request.assets.length,
-    maxAssets: permissions.construction.maxAssets,
+    maxAssets: optimisationMaxAssets(request, permissions),
     desiredAssetsAmount: request.desiredAssetsAmount ?? null,
   });
+}
+
+/** The most assets an optimisation may consider: the plan's, and the portfolio's level's when given. */
+export function optimisationMaxAssets(
+  request: Pick<OptimiseRequest, "maxAssetsLevel">,
+  permissions: ProductPermissions,
+): number {
+  const plan = permissions.construction.maxAssets;
+  return request.maxAssetsLevel == null
+    ? plan
+    : Math.min(plan, maxAssetsOfLevel(request.maxAssetsLevel));
 }

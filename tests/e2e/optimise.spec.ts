@@ -65,6 +65,7 @@ const t = {
     es: "Análisis completo de la cartera optimizada",
   },
   blocked: { en: "Optimisation is blocked:", es: "La optimización está bloqueada:" },
+  remove: { en: "Remove", es: "Quitar" },
   advancedPlan: { en: "Included in the Advanced plan.", es: "Incluido en el plan Avanzado." },
 } as const satisfies Record<string, Record<Locale, string>>;
 
@@ -103,7 +104,16 @@ async function buildPortfolio(page: Page, locale: Locale) {
   await expect(page).toHaveURL(new RegExp(`${paths.q3[locale]}$`));
   await page.getByRole("button", { name: t.build[locale] }).click();
   await expect(page).toHaveURL(new RegExp(`${paths.summary[locale]}$`));
-  await expect(page.getByRole("table", { name: t.yourAssets[locale] })).toBeVisible();
+  await expect(page.getByRole("region", { name: t.yourAssets[locale] })).toBeVisible();
+  // One asset fewer than q3's number (5), so that o2 can add one.
+  const removes = page
+    .getByRole("region", { name: t.yourAssets[locale] })
+    .getByRole("button", { name: t.remove[locale] });
+  const before = await removes.count();
+  await expect(async () => {
+    if ((await removes.count()) === before) await removes.last().click();
+    await expect(removes).toHaveCount(before - 1, { timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 interface Saved {

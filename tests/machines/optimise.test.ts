@@ -194,6 +194,23 @@ describe("the rules of sections 5 and 9 block the optimisation, with the reason"
     expect(o2b.calls).toEqual([]);
   });
 
+  it("the limit is also the portfolio's own (q3's number of assets, maxAssetsLevel)", () => {
+    const five = Object.fromEntries(Array.from({ length: 5 }, (_, i) => [`A${i}`, 2000]));
+    // maxAssetsLevel 1 allows 5 assets, below the advanced plan's 30.
+    const o2 = tryOptimise({ portfolio: { ...portfolio(five), maxAssetsLevel: 1 } }, 2);
+    o2.actor.send({ type: "newAsset.add", symbol: "GLD", name: "Gold" });
+    o2.actor.send({ type: "optimise" });
+    expect(codes(o2.actor)).toEqual(["ASSET_COUNT_ABOVE_LIMIT"]);
+    expect(o2.actor.getSnapshot().context.violations[0]!.detail).toEqual({
+      assetCount: 6,
+      maxAssets: 5,
+    });
+    o2.actor.send({ type: "newAsset.remove", symbol: "GLD" });
+    o2.actor.send({ type: "optimise" });
+    expect(o2.calls.length).toBe(1);
+    expect(o2.calls[0]!.maxAssetsLevel).toBe(1);
+  });
+
   it("level 3 needs a desired amount, within the limit, and the asset count within the limit", () => {
     const { actor, calls } = tryOptimise({}, 3);
     actor.send({ type: "optimise" });

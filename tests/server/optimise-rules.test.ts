@@ -113,6 +113,18 @@ describe.each(databaseTargets)("optimisation rules enforced by the server, on $n
     expect((await optimise(body, await session("advanced"))).status).toBe(200);
   });
 
+  it("the limit is the portfolio's own too (maxAssetsLevel 1: 5 assets)", async () => {
+    const token = await session("advanced");
+    const six = { currency: "USD", assets: eleven.slice(0, 6), maxToLose95: 5000 };
+    expect((await optimise(six, token)).status).toBe(200);
+    expect(blockedBy(await optimise({ ...six, maxAssetsLevel: 1 }, token))).toEqual([
+      "ASSET_COUNT_ABOVE_LIMIT",
+    ]);
+    expect(
+      (await optimise({ ...six, assets: eleven.slice(0, 5), maxAssetsLevel: 1 }, token)).status,
+    ).toBe(200);
+  });
+
   it("level 3 needs a desired amount within the maximum", async () => {
     const token = await session("advanced");
     const base = { currency: "EUR", assets, maxToLose95: 5000, level: 3 };

@@ -22,6 +22,7 @@ const toCents = (v: number) => Math.round(v * 100) / 100;
 export function optimisePortfolioOf(
   current: CurrentPortfolio,
   names: ReadonlyMap<string, string>,
+  maxAssetsLevel: number | null,
 ): OptimisePortfolio {
   const assets = current.assets.map((a) => ({
     symbol: a.id,
@@ -32,8 +33,9 @@ export function optimisePortfolioOf(
     currency: current.currency,
     ...(current.benchmark ? { benchmark: current.benchmark } : {}),
     assets,
+    maxAssetsLevel,
     key: JSON.stringify([
-      current.savedId,
+      maxAssetsLevel,
       current.currency,
       current.benchmark ?? null,
       current.assets.map((a) => [a.id, a.investedAmount]),

@@ -46,8 +46,17 @@ export function useOptimise(step: OptimiseStep, locale: Locale) {
     [universe.data],
   );
   useEffect(() => rememberNames(names), [names]);
-  const portfolio = current ? optimisePortfolioOf(current, names) : null;
-  const identity = `${client?.id ?? 0}:${product}:${current?.savedId ?? "draft"}`;
+  const workspace = portfolios?.getState();
+  const life = workspace?.lifecycle?.getSnapshot().context;
+  const maxAssetsLevel =
+    life?.draft?.maxAssetsLevel ??
+    life?.portfolio?.maxAssetsLevel ??
+    workspace?.wizard?.getSnapshot().context.answers.maxAssetsLevel ??
+    null;
+  const portfolio = current ? optimisePortfolioOf(current, names, maxAssetsLevel) : null;
+  // The saved portfolio's id stays the same while it is being edited (an adoption edits it).
+  const savedId = life?.portfolio?.id ?? null;
+  const identity = `${client?.id ?? 0}:${product}:${savedId ?? "draft"}`;
   const actor =
     portfolio && portfolios && client
       ? optimiseActorFor(
@@ -77,7 +86,7 @@ export function useOptimise(step: OptimiseStep, locale: Locale) {
     opened.current = false;
     if (snapshot.status === "done") {
       // Adopted: the portfolio shows the optimised amounts where it lives.
-      const saved = current?.savedId ?? null;
+      const saved = savedId;
       endOptimisation();
       void navigate(
         saved !== null
