@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import {
   annualise,
   BANANA_ANNUALISED_AFTER_DAYS,
+  BANANA_MONKEYS,
   BANANA_STATS_AFTER_DAYS,
   daysBetween,
   editWindowOpen,
@@ -180,7 +181,7 @@ export function figuresOf(row: Row, v: ValuationRow | undefined): BananaFigures 
     monkeyReturn: stats ? v.monkeyReturn : null,
     indexReturn: stats ? v.indexReturn : null,
     distribution: stats
-      ? { quantiles: v.quantiles, mean: v.mean, percentile: v.percentile, count: 10_000 }
+      ? { quantiles: v.quantiles, mean: v.mean, percentile: v.percentile, count: BANANA_MONKEYS }
       : null,
   };
 }
