@@ -223,7 +223,9 @@ export const investmentSimulatorMachine = setup({
     chooseSource: assign(({ context, event }) => {
       if (event.type !== "source.choose") return {};
       const portfolios = context.sources?.portfolios ?? [];
-      const saved = portfolios.find((p) => p.id === event.portfolioId);
+      const saved = portfolios.find(
+        (p) => p.id === (event.portfolioId ?? context.inputs.portfolioId),
+      );
       return {
         stale: context.result !== null,
         inputs: {

@@ -103,10 +103,12 @@ test.describe("investment simulator", () => {
 
       await page.goto(paths.simulator[locale]);
       await dismissCookieBannerWhenShown(page);
-      await expect(page.getByRole("heading", { level: 1, name: t.title[locale] })).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1, name: t.title[locale] })).toBeVisible({
+        timeout: 30_000,
+      });
       await page.getByLabel(t.saved[locale]).check();
       await page.getByLabel(t.portfolio[locale], { exact: true }).selectOption(String(id));
-      // Choosing the portfolio moves on to the plan.
+      await page.getByRole("button", { name: t.continue[locale], exact: true }).click();
       await expect(page.getByLabel(t.initial[locale])).toBeVisible();
       await expect(page.getByLabel(t.initial[locale])).toHaveValue("10000");
 

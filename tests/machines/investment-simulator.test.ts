@@ -138,6 +138,29 @@ describe("investmentSimulatorMachine", () => {
     expect(context.request?.goal).toBe(15_000);
   });
 
+  it("a portfolio picked before continuing is the one simulated, with its total as the initial amount", async () => {
+    const second = {
+      ...demoSimulatorSources.portfolios[0]!,
+      id: 8,
+      name: "Second",
+      totalInvested: 2500,
+    };
+    const { actor } = start({
+      sources: {
+        ...demoSimulatorSources,
+        portfolios: [...demoSimulatorSources.portfolios, second],
+      },
+    });
+    await waitFor(actor, (s) => s.matches("choosingSource"));
+    actor.send({ type: "inputs.change", inputs: { portfolioId: 8 } });
+    actor.send({ type: "source.choose", source: "saved" });
+    expect(actor.getSnapshot().matches("editing")).toBe(true);
+    expect(actor.getSnapshot().context.inputs).toMatchObject({
+      portfolioId: 8,
+      initialAmount: 2500,
+    });
+  });
+
   it("without saved portfolios, chooses assets on the spot", async () => {
     const { actor } = start({ sources: { ...demoSimulatorSources, portfolios: [] } });
     await waitFor(actor, (s) => s.matches("choosingSource"));

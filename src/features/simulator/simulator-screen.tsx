@@ -143,7 +143,9 @@ export default function SimulatorScreen({ locale }: ScreenProps) {
               options={portfolios.map((p) => ({ id: p.id, name: p.name }))}
               error={issue("portfolio")}
               onChange={(portfolioId) =>
-                send({ type: "source.choose", source: "saved", portfolioId })
+                choosing
+                  ? change({ portfolioId })
+                  : send({ type: "source.choose", source: "saved", portfolioId })
               }
             />
           ) : null}
