@@ -228,8 +228,6 @@ const en = {
   choosePlan: "/en/choose-your-plan",
   billing: "/en/my-account/billing-subscription",
   optimise: "/en/optimize/choose",
-  banana: "/en/my-account/banana-challenge",
-  bananaPublic: "/en/banana-challenge",
 } as const;
 
 const button = (page: Page, name: string | RegExp, exact = true) =>
@@ -699,22 +697,26 @@ const tutorials: readonly Tutorial[] = [
     account: "assets-advanced@demo.test",
     terms: [
       "mean-variance-optimisation",
+      "minimum-variance-portfolio",
       "efficient-frontier",
-      "sharpe-ratio",
+      "volatility",
       "value-at-risk",
-      "weight-constraints",
+      "conditional-value-at-risk",
+      "expected-return",
     ],
     prepare: (page) => saveQuickly(page, "Balanced stocks"),
     run: async (d, portfolioPath) => {
       const { page } = d;
       await d.step(
         {
-          en: "Open a saved portfolio: the optimisation starts from it.",
-          es: "Abre una cartera guardada: la optimización parte de ella.",
+          en: "Open a saved portfolio and press Edit: the optimisation works on the portfolio you are editing.",
+          es: "Abre una cartera guardada y pulsa Editar: la optimización trabaja sobre la cartera que estás editando.",
         },
         async () => {
           await d.goto(portfolioPath);
           await page.getByRole("heading", { level: 1, name: "Balanced stocks" }).waitFor();
+          await d.click(button(page, "Edit"));
+          await button(page, "Save the changes").waitFor();
         },
       );
       await d.step(
@@ -753,11 +755,11 @@ const tutorials: readonly Tutorial[] = [
       );
       await d.step(
         {
-          en: "Optimise: the server solves it and answers in a few seconds.",
-          es: "Optimizar: el servidor lo resuelve y responde en unos segundos.",
+          en: "We keep the lowest risk and run the optimisation: the server solves it in a few seconds.",
+          es: "Dejamos el menor riesgo y lanzamos la optimización: el servidor la resuelve en unos segundos.",
         },
         async () => {
-          await d.click(button(page, "Optimise"));
+          await d.click(button(page, /^(Run the optimisation|Optimise)$/, false));
           await page.waitForURL(/\/optimize\/summary$/, { timeout: 90_000 });
           await page
             .getByRole("heading", { level: 1, name: "Optimised portfolio" })
@@ -787,53 +789,33 @@ const tutorials: readonly Tutorial[] = [
       );
       await d.step(
         {
-          en: "Adopt it to save it as a new edition of your portfolio.",
-          es: "Adóptala para guardarla como una nueva edición de tu cartera.",
+          en: "Adopt it: the optimised amounts go into the portfolio you are editing.",
+          es: "Adóptala: los importes optimizados pasan a la cartera que estás editando.",
         },
         async () => {
-          await d.click(button(page, "Adopt: save it as an edition of this portfolio", false));
-          await page.waitForURL(/\/portfolio-\d+$/, { timeout: 60_000 });
-          await page.getByRole("heading", { level: 1, name: "Balanced stocks" }).waitFor();
+          await d.click(button(page, /^Adopt: /, false));
+          await page.waitForURL((u) => !u.pathname.includes("/optimize/"), { timeout: 60_000 });
+          await page.getByRole("table", { name: "Your assets" }).waitFor({ timeout: 60_000 });
+          await d.show(page.getByRole("table", { name: "Your assets" }), "center");
         },
       );
-      await d.step(
-        {
-          en: "Saved: the portfolio now holds the optimised amounts, and one of its editions is spent.",
-          es: "Guardada: la cartera tiene ahora los importes optimizados y ha gastado una de sus ediciones.",
-        },
-        async () => {
-          const left = page.getByTestId("remaining-editions");
-          if (await left.count()) await d.point(left);
-        },
-      );
+      const save = button(page, "Save the changes");
+      if (await save.count())
+        await d.step(
+          {
+            en: "Save the changes: the portfolio keeps the optimised amounts and spends one of its editions.",
+            es: "Guarda los cambios: la cartera se queda con los importes optimizados y gasta una de sus ediciones.",
+          },
+          async () => {
+            await d.click(save);
+            await page.getByTestId("remaining-editions").waitFor({ timeout: 60_000 });
+            await d.point(page.getByTestId("remaining-editions"));
+          },
+        );
     },
   },
-  {
-    id: "banana-challenge",
-    order: 5,
-    slug: { en: "the-banana-challenge", es: "el-banana-challenge" },
-    title: { en: "The banana challenge", es: "El banana challenge" },
-    summary: {
-      en: "Take part in the community banana challenge: pick your portfolio, follow its value against the market's closes and see where it ranks.",
-      es: "Participa en el banana challenge de la comunidad: elige tu cartera, sigue su valor con los cierres del mercado y mira en qué puesto queda.",
-    },
-    account: "banana@demo.test",
-    terms: ["banana-challenge", "random-portfolio", "community-percentile", "annualised-return"],
-    run: async (d) => {
-      const { page } = d;
-      await d.step(
-        {
-          en: "The banana challenge: can a monkey pick stocks as well as you?",
-          es: "El banana challenge: ¿puede un mono elegir acciones tan bien como tú?",
-        },
-        async () => {
-          await d.goto(en.banana);
-          await page.getByRole("heading", { level: 1 }).waitFor({ timeout: 30_000 });
-          await d.poster();
-        },
-      );
-    },
-  },
+  // The banana challenge's tutorial (order 5) waits for its screens: the routes
+  // /my-account/banana-challenge and /banana-challenge show only their title until they land.
   {
     id: "plans",
     order: 6,
