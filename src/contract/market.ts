@@ -140,7 +140,7 @@ export const MarketWidget = Schema.Struct({
   id: WidgetId,
   /** Each instrument with its last year of closes (longer ranges: the asset view's history). */
   items: Schema.Array(Schema.Struct({ quote: MarketQuote, series: PriceSeries })),
-  /** Instruments the page shows when the data has them, absent from this data. */
+  /** Instruments the page shows when the data has them, absent from this data (their symbols). */
   missing: Schema.Array(Schema.String),
 });
 export type MarketWidget = typeof MarketWidget.Type;

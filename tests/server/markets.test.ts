@@ -179,10 +179,15 @@ describe.each(databaseTargets)("the markets page's API on $name", (target) => {
       "STOXX50E_INDEX",
       "IBEX_INDEX",
     ]);
-    expect(widget("indices").missing).toEqual(["Nasdaq-100", "DAX", "CAC 40", "FTSE MIB"]);
-    expect(widget("volatility")).toMatchObject({ items: [], missing: ["VIX"] });
+    expect(widget("indices").missing).toEqual([
+      "NDX_INDEX",
+      "GDAXI_INDEX",
+      "FCHI_INDEX",
+      "FTSEMIB_INDEX",
+    ]);
+    expect(widget("volatility")).toMatchObject({ items: [], missing: ["VIX_INDEX"] });
     expect(widget("commodities").items.map((i) => i.quote.symbol)).toEqual(["GLD"]);
-    expect(widget("crypto").missing).toEqual(["Ether"]);
+    expect(widget("crypto").missing).toEqual(["ETH-USD"]);
 
     for (const item of overview.widgets.flatMap((w) => w.items)) {
       const points = item.quote.kind === "rate";
@@ -236,11 +241,12 @@ describe.each(databaseTargets)("the markets page's API on $name", (target) => {
 
   it("changes the ETag when an import brings a new day", async () => {
     const before = (await app().request("/api/market/overview")).headers.get("etag")!;
-    const later = marketDataset(END);
+    const base = marketDataset(END);
     const extra = "2026-11-23";
-    const spy = later.prices.get("SPY")!;
-    later.prices.set("SPY", { dates: [...spy.dates, extra], values: [...spy.values, 700] });
-    await importDataset(database.db, later, "simulated");
+    const spy = base.prices.get("SPY")!;
+    const prices = new Map(base.prices);
+    prices.set("SPY", { dates: [...spy.dates, extra], values: [...spy.values, 700] });
+    await importDataset(database.db, { ...base, prices }, "simulated");
     const res = await app().request("/api/market/overview", {
       headers: { "If-None-Match": before },
     });
@@ -366,7 +372,7 @@ describe.skipIf(!marketDir || !existsSync(path.join(marketDir, "assets.csv")))(
         "GDAXI_INDEX",
         "FCHI_INDEX",
       ]);
-      expect(overview.widgets.find((w) => w.id === "indices")!.missing).toEqual(["FTSE MIB"]);
+      expect(overview.widgets.find((w) => w.id === "indices")!.missing).toEqual(["FTSEMIB_INDEX"]);
       expect(symbols("volatility")).toEqual(["VIX_INDEX"]);
       expect(symbols("commodities")).toEqual(["GOLD_USD", "BRENT_USD"]);
       expect(symbols("crypto")).toEqual(["BTC-USD"]);

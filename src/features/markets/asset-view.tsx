@@ -6,7 +6,14 @@ import { endpoints } from "../../contract/endpoints.ts";
 import type { AssetView as AssetViewAnswer } from "../../contract/market.ts";
 import { formatPercent } from "../../ui/format.ts";
 import { formatClose, kindNames, rangeLong } from "./market-format.ts";
-import { ChangeList, DataStamp, LoadState, StaleNote, useMarketLoad } from "./market-parts.tsx";
+import {
+  ChangeList,
+  DataStamp,
+  LoadState,
+  StaleNote,
+  useInstrumentName,
+  useMarketLoad,
+} from "./market-parts.tsx";
 import { PriceChart } from "./price-chart.tsx";
 
 const windows = [
@@ -22,13 +29,14 @@ function AssetDetails({ view, locale }: { view: AssetViewAnswer; locale: Locale 
   const { t, i18n } = useLingui();
   const { asset, quote } = view;
   const heading = useRef<HTMLHeadingElement>(null);
+  const name = useInstrumentName()(asset.symbol, asset.name);
   useEffect(() => heading.current?.focus(), [asset.symbol]);
   const formatValue = useCallback((v: number) => formatClose(v, quote, locale), [quote, locale]);
   const kind = kindNames[asset.kind] ? i18n._(kindNames[asset.kind]!) : asset.kind;
   return (
     <article className="asset-view card" aria-labelledby="asset-name" data-symbol={asset.symbol}>
       <h2 id="asset-name" tabIndex={-1} ref={heading}>
-        {asset.name} <span className="muted asset-symbol">{asset.symbol}</span>
+        {name} <span className="muted asset-symbol">{asset.symbol}</span>
       </h2>
       <DataStamp today={view.today} simulated={view.simulated} locale={locale} />
       <StaleNote quote={quote} locale={locale} />
@@ -68,7 +76,7 @@ function AssetDetails({ view, locale }: { view: AssetViewAnswer; locale: Locale 
       />
       <PriceChart
         symbol={asset.symbol}
-        label={asset.name}
+        label={name}
         locale={locale}
         formatValue={formatValue}
         initial={{ range: "1y", series: view.history }}

@@ -116,3 +116,23 @@ export const regionNames: Record<string, MessageDescriptor> = {
   usa: msg`United States`,
   eu: msg`Euro area`,
 };
+
+/** Short names of the widgets' instruments, in the page's language (the data's names are long). */
+export const instrumentNames: Record<string, MessageDescriptor> = {
+  GSPC_INDEX: msg`S&P 500`,
+  NDX_INDEX: msg`Nasdaq-100`,
+  STOXX50E_INDEX: msg`EURO STOXX 50`,
+  IBEX_INDEX: msg`IBEX 35`,
+  GDAXI_INDEX: msg`DAX`,
+  FCHI_INDEX: msg`CAC 40`,
+  FTSEMIB_INDEX: msg`FTSE MIB`,
+  VIX_INDEX: msg`VIX volatility index`,
+  EURUSD: msg`EUR/USD`,
+  GOLD_USD: msg`Gold`,
+  GLD: msg`Gold (SPDR Gold Shares fund)`,
+  BRENT_USD: msg`Brent crude oil`,
+  "BTC-USD": msg`Bitcoin in US dollars`,
+  "ETH-USD": msg`Ether in US dollars`,
+  US10Y: msg`US 10-year Treasury yield`,
+  DE10Y: msg`German 10-year Bund yield`,
+};

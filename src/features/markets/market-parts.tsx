@@ -9,7 +9,7 @@ import type { Locale } from "../../contract/common.ts";
 import type { MarketQuote, QuoteChanges } from "../../contract/market.ts";
 import { formatLongDate } from "../../ui/format.ts";
 import { Spinner } from "../../ui/spinner.tsx";
-import { formatChange } from "./market-format.ts";
+import { formatChange, instrumentNames } from "./market-format.ts";
 import type { HttpClient } from "../../client/http.ts";
 
 /** The data's date and, when simulated, "Simulated prices": on every block with prices. */
@@ -153,4 +153,11 @@ export function LoadState({
       </button>
     </p>
   );
+}
+
+/** An instrument's name on the page: the short translated name of a widget instrument, else the data's. */
+export function useInstrumentName() {
+  const { i18n } = useLingui();
+  return (symbol: string, dataName: string) =>
+    instrumentNames[symbol] ? i18n._(instrumentNames[symbol]) : dataName;
 }

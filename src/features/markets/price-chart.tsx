@@ -167,27 +167,30 @@ function ChartCanvas({ series, label, locale, formatValue }: CanvasProps) {
           <Spinner label={t`Loading the chart…`} />
         ) : null}
       </div>
-      <table className="visually-hidden">
-        <caption>{t`${label}: closing prices`}</caption>
-        <thead>
-          <tr>
-            <th scope="col">
-              <Trans>Date</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Closing price</Trans>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {tableRows(series).map((k) => (
-            <tr key={series.dates[k]}>
-              <th scope="row">{formatDate(series.dates[k]!, locale)}</th>
-              <td>{formatValue(series.closes[k]!)}</td>
+      {/* A table is as wide as its content whatever its width: the hidden box is a div. */}
+      <div className="visually-hidden">
+        <table>
+          <caption>{t`${label}: closing prices`}</caption>
+          <thead>
+            <tr>
+              <th scope="col">
+                <Trans>Date</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Closing price</Trans>
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {tableRows(series).map((k) => (
+              <tr key={series.dates[k]}>
+                <th scope="row">{formatDate(series.dates[k]!, locale)}</th>
+                <td>{formatValue(series.closes[k]!)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </>
   );
 }

@@ -3,7 +3,7 @@ import { useCallback, useState } from "react";
 import type { Locale } from "../../contract/common.ts";
 import type { MarketOverview, MarketWidget } from "../../contract/market.ts";
 import { formatClose, widgetTitles } from "./market-format.ts";
-import { AssetLink, ChangeList, DataStamp, StaleNote } from "./market-parts.tsx";
+import { AssetLink, ChangeList, DataStamp, StaleNote, useInstrumentName } from "./market-parts.tsx";
 import { PriceChart } from "./price-chart.tsx";
 
 /**
@@ -20,6 +20,7 @@ function WidgetGroup({
   locale: Locale;
 }) {
   const { i18n } = useLingui();
+  const nameOf = useInstrumentName();
   const [chosen, setChosen] = useState(0);
   const title = i18n._(widgetTitles[widget.id]);
   const item = widget.items[chosen] ?? widget.items[0];
@@ -28,7 +29,7 @@ function WidgetGroup({
     (v: number) => (quote ? formatClose(v, quote, locale) : String(v)),
     [quote, locale],
   );
-  const missing = widget.missing.join(", ");
+  const missing = widget.missing.map((symbol) => nameOf(symbol, symbol)).join(", ");
   return (
     <section
       className="market-widget card"
@@ -42,7 +43,7 @@ function WidgetGroup({
           {widget.items.map(({ quote: q }, k) => (
             <li key={q.symbol} className="quote-card" data-symbol={q.symbol}>
               <h3 className="quote-name">
-                <AssetLink symbol={q.symbol}>{q.name}</AssetLink>
+                <AssetLink symbol={q.symbol}>{nameOf(q.symbol, q.name)}</AssetLink>
               </h3>
               <p className="quote-last" data-testid="quote-last">
                 {q.last === null ? "—" : formatClose(q.last, q, locale)}
@@ -57,7 +58,7 @@ function WidgetGroup({
                   onClick={() => setChosen(k)}
                 >
                   <Trans>Chart</Trans>
-                  <span className="visually-hidden"> {q.name}</span>
+                  <span className="visually-hidden"> {nameOf(q.symbol, q.name)}</span>
                 </button>
               ) : null}
             </li>
@@ -65,7 +66,7 @@ function WidgetGroup({
         </ul>
       ) : null}
       {widget.missing.length > 0 ? (
-        <p className="muted" data-testid="widget-missing">
+        <p className="muted" data-testid="widget-missing" data-missing={widget.missing.join(" ")}>
           <Trans>Not in this market data: {missing}.</Trans>
         </p>
       ) : null}
@@ -73,7 +74,7 @@ function WidgetGroup({
         <PriceChart
           key={quote.symbol}
           symbol={quote.symbol}
-          label={quote.name}
+          label={nameOf(quote.symbol, quote.name)}
           locale={locale}
           formatValue={formatValue}
           initial={{ range: "1y", series: item.series }}

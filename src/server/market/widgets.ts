@@ -173,7 +173,7 @@ interface Slot {
 /**
  * The widgets of PRODUCT.md ("Markets and the investment simulator"). A slot shows the first of
  * its symbols the data has (gold: the futures, else the gold ETF, named as such); a slot the data
- * cannot fill is named in `missing`.
+ * cannot fill is listed in `missing` by its first symbol (the page names it).
  */
 export const widgetSlots: Record<WidgetId, readonly Slot[]> = {
   indices: [
@@ -226,7 +226,7 @@ export function marketOverview(view: MarketView): MarketOverview {
         .map((symbol) => instrumentOf(view, symbol))
         .find((x) => x !== null);
       if (!instrument) {
-        missing.push(slot.name);
+        missing.push(slot.symbols[0]!);
         continue;
       }
       const lastDay = instrument.days[instrument.days.length - 1]!;
