@@ -44,7 +44,7 @@ describe.each(databaseTargets)("optimisation rules enforced by the server, on $n
       botCheck: { kind: "pow", challenge: async () => ({}), verify: async () => false },
       pool,
     });
-  });
+  }, 120_000);
   afterAll(async () => {
     await pool.close();
     await drop();
@@ -82,7 +82,8 @@ describe.each(databaseTargets)("optimisation rules enforced by the server, on $n
     expect(blockedBy(await optimise(o3, low))).toEqual(["CLIENT_LEVEL_BELOW_THRESHOLD"]);
     expect((await optimise(o1, ok)).status).toBe(200);
     expect((await optimise(o3, ok)).status).toBe(200);
-  });
+    // The first calls start the workers and load the market into them.
+  }, 90_000);
 
   it("blocks a maximum loss below the minimum desired risk, to the cent, per currency", async () => {
     const token = await session("advanced");
