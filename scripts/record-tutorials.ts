@@ -789,29 +789,14 @@ const tutorials: readonly Tutorial[] = [
       );
       await d.step(
         {
-          en: "Adopt it: the optimised amounts go into the portfolio you are editing.",
-          es: "Adóptala: los importes optimizados pasan a la cartera que estás editando.",
+          en: "From here, adopt it to put the optimised amounts into your portfolio, or open its full analysis first.",
+          es: "Desde aquí, adóptala para llevar los importes optimizados a tu cartera, o abre antes su análisis completo.",
         },
         async () => {
-          await d.click(button(page, /^Adopt: /, false));
-          await page.waitForURL((u) => !u.pathname.includes("/optimize/"), { timeout: 60_000 });
-          await page.getByRole("table", { name: "Your assets" }).waitFor({ timeout: 60_000 });
-          await d.show(page.getByRole("table", { name: "Your assets" }), "center");
+          await d.point(button(page, /^Adopt: /, false));
+          await d.point(link(page, "Full analysis of the optimised portfolio"));
         },
       );
-      const save = button(page, "Save the changes");
-      if (await save.count())
-        await d.step(
-          {
-            en: "Save the changes: the portfolio keeps the optimised amounts and spends one of its editions.",
-            es: "Guarda los cambios: la cartera se queda con los importes optimizados y gasta una de sus ediciones.",
-          },
-          async () => {
-            await d.click(save);
-            await page.getByTestId("remaining-editions").waitFor({ timeout: 60_000 });
-            await d.point(page.getByTestId("remaining-editions"));
-          },
-        );
     },
   },
   // The banana challenge's tutorial (order 5) waits for its screens: the routes
