@@ -96,13 +96,13 @@ test.describe("investment simulator", () => {
     }) => {
       test.setTimeout(120_000);
       await page.setViewportSize({ width: 390, height: 844 });
+      await dismissCookieBannerWhenShown(page);
       await signInThroughScreen(page, locale, "assets-standard@demo.test");
       const token = await bearer(context);
       const name = `Plan ${edition} ${locale} ${Date.now()}`;
       const id = await savePortfolio(page, token, name);
 
       await page.goto(paths.simulator[locale]);
-      await dismissCookieBannerWhenShown(page);
       await expect(page.getByRole("heading", { level: 1, name: t.title[locale] })).toBeVisible({
         timeout: 30_000,
       });
