@@ -284,6 +284,7 @@ test.describe("optimisation", () => {
       await page.getByRole("button", { name: t.o2[locale] }).click();
       await expect(page).toHaveURL(new RegExp(`${paths.o2[locale]}$`));
       // The new asset chosen for o3 is still offered: o2 starts from the portfolio alone.
+      await expect(page.locator(`li[data-symbol="${saved.assets[0]!.symbol}"]`)).toBeVisible();
       const newAssetButtons = page.locator("li.optimise-asset").getByRole("button");
       while ((await newAssetButtons.count()) > 0) await newAssetButtons.first().click();
       const added = await page.locator("datalist option").first().getAttribute("value");
