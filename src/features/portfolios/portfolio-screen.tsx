@@ -245,6 +245,12 @@ export default function PortfolioScreen({ locale, params }: ScreenProps) {
             <Link to={pathFor("assess-risk", locale)}>
               <Trans>Assess its risk</Trans>
             </Link>
+            <Link to={pathFor("what-if-scenarios", locale)}>
+              <Trans>Stress-test it (what if)</Trans>
+            </Link>
+            <Link to={pathFor("optimize-choose", locale)}>
+              <Trans>Optimise it</Trans>
+            </Link>
             {permissions.management.delete ? (
               confirmDelete ? (
                 <span role="group" aria-label={t`Confirm deletion`}>

@@ -192,6 +192,12 @@ export default function SummaryScreen({ locale }: ScreenProps) {
         <Link to={pathFor("assess-risk", locale)}>
           <Trans>Assess its risk</Trans>
         </Link>
+        <Link to={pathFor("what-if-scenarios", locale)}>
+          <Trans>Stress-test it (what if)</Trans>
+        </Link>
+        <Link to={pathFor("optimize-choose", locale)}>
+          <Trans>Optimise it</Trans>
+        </Link>
       </p>
       {canSave ? (
         <form className="form" onSubmit={save} noValidate>
