@@ -7,7 +7,7 @@ import type { CaseStudy, ContentLevel } from "../../contract/education.ts";
 import { LineChart } from "../../ui/charts/index.ts";
 import { formatDate, formatNumber, formatPercent } from "../../ui/format.ts";
 import { LoadState } from "./load-state.tsx";
-import { RichText, TermLink } from "./term-link.tsx";
+import { RichText, TermLink } from "../../ui/term-link.tsx";
 
 export function CaseStudiesTab({
   locale,
