@@ -138,8 +138,8 @@ export function optimiseActorFor(
   input: OptimiseInput,
   deps: { http: HttpClient; workspace: PortfolioWorkspace },
 ): OptimiseActor {
-  if (current && current.identity === identity && current.actor.getSnapshot().status === "active")
-    return current.actor;
+  // The same portfolio keeps its optimisation, finished (adopted) or not, until the screen ends it.
+  if (current && current.identity === identity) return current.actor;
   current?.actor.stop();
   const machine = optimiseMachine.provide({
     actors: {
