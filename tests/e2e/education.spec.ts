@@ -81,6 +81,7 @@ for (const locale of locales) {
     const related = locale === "es" ? "Volatilidad" : "Volatility";
     await section.getByRole("button", { name: related, exact: true }).click();
     await expect(section.getByRole("heading", { level: 3 })).toHaveText(related);
+    await expect(page).toHaveURL(new RegExp(`term=${related.toLowerCase()}|term=volat`));
     await page.goBack();
     await expect(section.getByRole("heading", { level: 3 })).toHaveText(/VaR/);
     await page.goForward();
