@@ -14,6 +14,7 @@ export default defineConfig(
   {
     ignores: [
       "dist/**",
+      ".dist-*/**",
       "data/**",
       "node_modules/**",
       "locales/**",

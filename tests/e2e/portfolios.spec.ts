@@ -8,7 +8,7 @@ import {
   dismissCookieBannerWhenShown,
   signInThroughScreen,
 } from "./accounts-support.ts";
-import { expect, saveShot, test, texts, type Locale } from "./fixtures.ts";
+import { expect, saveShot, test, type Locale } from "./fixtures.ts";
 
 const paths = {
   q1: { en: "/en/create-portfolio/q1", es: "/es/crear-cartera/p1" },
