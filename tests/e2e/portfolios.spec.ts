@@ -51,6 +51,11 @@ const t = {
   },
   myPortfolios: { en: "My portfolios", es: "Mis carteras" },
   seeFullAnalysis: { en: "See the full analysis", es: "Ver el análisis completo" },
+  varMeaning: {
+    en: "Value at risk (VaR) and CVaR: what it means",
+    es: "Valor en riesgo (VaR) y CVaR: qué significa",
+  },
+  varEntry: { en: "Value at risk (VaR)", es: "Valor en riesgo (VaR)" },
   indexFunds: {
     en: "Index funds, chosen by asset class",
     es: "Fondos indexados, elegidos por clase de activo",
@@ -142,6 +147,20 @@ test.describe("portfolios journey", () => {
         t.advancedPlan[locale],
       );
       await saveShot(page, `portfolio-${edition}-${locale}`);
+      // The VaR figure links to its dictionary entry, which opens over the page.
+      await page
+        .locator('[data-block="var"]')
+        .getByRole("link", { name: t.varMeaning[locale] })
+        .click();
+      const section = page.getByRole("dialog", {
+        name: { ht: "Hollypedia", tt: locale === "es" ? "Programa" : "Programme" }[edition],
+      });
+      await expect(section.getByRole("heading", { name: t.varEntry[locale] })).toBeVisible({
+        timeout: 20_000,
+      });
+      await expect(page).toHaveURL(/term=value-at-risk/);
+      await page.keyboard.press("Escape");
+      await expect(section).toBeHidden();
 
       // The figure on screen is the engine's for the same inputs.
       const token = await bearer(context);

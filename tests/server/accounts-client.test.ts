@@ -38,6 +38,8 @@ const clientFields = [
   "permissions",
   "kind",
   "trialEndsAt",
+  // Beyond the specification: the alias shown in the banana challenge's community ranking.
+  "alias",
 ];
 
 const subscriptionFields = [

@@ -1,4 +1,5 @@
 import { msg } from "@lingui/core/macro";
+import { TermLink } from "../../ui/term-link.tsx";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useState, type ReactNode } from "react";
 import type { AnalysisResponse } from "../../contract/analytics.ts";
@@ -46,6 +47,7 @@ function Block({
   id,
   title,
   method,
+  term,
   permission,
   permissions,
   product,
@@ -55,6 +57,8 @@ function Block({
   id: string;
   title: string;
   method?: string;
+  /** The dictionary entry that explains the block's figure (content/dictionary). */
+  term?: string;
   permission: PermissionPath | PermissionPath[];
   permissions: ProductPermissions;
   product: Product;
@@ -81,6 +85,13 @@ function Block({
     <section className="card analysis-block" aria-labelledby={headingId} data-block={id}>
       <h2 id={headingId}>{title}</h2>
       {method ? <p className="figure-method">{method}</p> : null}
+      {term ? (
+        <p className="figure-term">
+          <TermLink term={term}>
+            <Trans>{title}: what it means</Trans>
+          </TermLink>
+        </p>
+      ) : null}
       {children}
     </section>
   );
@@ -159,7 +170,13 @@ export function AnalysisView({
         ) : null}
       </p>
 
-      <Block id="breakdown" title={t`Breakdown`} permission="analysis.breakdown" {...common}>
+      <Block
+        id="breakdown"
+        title={t`Breakdown`}
+        term="portfolio-breakdown"
+        permission="analysis.breakdown"
+        {...common}
+      >
         <div role="tablist" aria-label={t`Breakdown`} className="tabs" id={tabsId}>
           {breakdownTabs.map((k) => (
             <button
@@ -186,6 +203,7 @@ export function AnalysisView({
       <Block
         id="diversification"
         title={t`Diversification risk`}
+        term="diversification-risk-reduction"
         method={t`Volatility over the horizon: the sum of each asset's stand-alone risk against the portfolio's. ${covariance}.`}
         permission="analysis.diversificationRisk"
         {...common}
@@ -211,6 +229,7 @@ export function AnalysisView({
       <Block
         id="returns"
         title={t`Required and expected returns`}
+        term="expected-return"
         method={t`Annual. Expected: historical mean shrunk towards the CAPM (shrinkage ${shrinkage}). Required: risk-free ${riskFree} plus a Sharpe ratio of ${targetSharpe} times the risk.`}
         permission={[returnsPermissions.required, returnsPermissions.expected]}
         {...common}
@@ -248,6 +267,7 @@ export function AnalysisView({
       <Block
         id="var"
         title={t`Value at risk (VaR) and CVaR`}
+        term="value-at-risk"
         method={t`Confidence ${conf}, one month. Historical: the portfolio's past monthly returns in the window; parametric: normal with the ${covariance}.`}
         permission="analysis.var"
         {...common}
@@ -289,6 +309,7 @@ export function AnalysisView({
       <Block
         id="component-risk-1"
         title={t`Component risk: marginal contribution`}
+        term="marginal-risk-contribution"
         method={t`Euler allocation of the portfolio's volatility: each asset's weight times its marginal risk. The contributions add up to the portfolio's risk.`}
         permission="analysis.componentRisk1"
         {...common}
@@ -309,6 +330,7 @@ export function AnalysisView({
       <Block
         id="component-risk-2"
         title={t`Component risk: share of the risk`}
+        term="component-risk"
         method={t`Each asset's share of the portfolio's risk, and of its parametric VaR 95 in money.`}
         permission="analysis.componentRisk2"
         {...common}
@@ -350,6 +372,7 @@ export function AnalysisView({
       <Block
         id="currency-risk"
         title={t`Currency risk`}
+        term="currency-risk"
         method={t`The part of the risk that comes from EUR/USD moves on the assets quoted in the other currency.`}
         permission="analysis.currencyRisk"
         {...common}
@@ -382,6 +405,7 @@ export function AnalysisView({
       <Block
         id="scores"
         title={t`Scores`}
+        term="global-score"
         method={t`From 0 to 100; higher is better. The community score is the percentile among the saved portfolios of this product.`}
         permission={[
           "scoring.global",
@@ -420,6 +444,7 @@ export function AnalysisView({
       <Block
         id="monitoring"
         title={t`Monitoring`}
+        term="portfolio-monitoring"
         method={t`Valued every market day since it was saved: value, return since saving and the loss at 95% over a month.`}
         permission={[
           "monitoring.portfolioRisk",
