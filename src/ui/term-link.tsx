@@ -1,11 +1,7 @@
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router-dom";
 import { useServices } from "../app/services.tsx";
-import {
-  readSectionParams,
-  termLinkPattern,
-  writeSectionParams,
-} from "../contract/education.ts";
+import { readSectionParams, termLinkPattern, writeSectionParams } from "../contract/education.ts";
 
 /**
  * A link to a dictionary entry: opens the education section over the current page at the term
