@@ -61,6 +61,11 @@ export function App({
   router: ReturnType<typeof createBrowserRouter>;
   initialLocale: Locale;
 }) {
+  // The prerendered first page (docs/performance.md) is replaced by React's own on this commit:
+  // from here on, what is typed into a field stays (tests wait for this mark before typing).
+  useEffect(() => {
+    document.documentElement.dataset.mounted = "true";
+  }, []);
   return (
     <AppProviders services={services}>
       <ConsentBanner locale={initialLocale} />

@@ -134,6 +134,8 @@ export async function signInThroughScreen(
 ) {
   const signInPath = accountPaths.signIn[locale];
   await page.goto(signInPath);
+  // The first page is prerendered: what is typed before the app replaces it would be lost.
+  await page.locator("html[data-mounted]").waitFor({ state: "attached" });
   await page.getByLabel(accountTexts.email[locale], { exact: true }).fill(email);
   await page.getByLabel(accountTexts.password[locale], { exact: true }).fill(password);
   await page
