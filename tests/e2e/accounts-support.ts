@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import { expect, type Locale } from "./fixtures.ts";
 
 /** Paths of the account screens used by the accounts end-to-end tests. */
@@ -149,4 +149,22 @@ export async function signInThroughScreen(
   });
   refused.catch(() => undefined);
   await Promise.race([left, refused]);
+}
+
+/** The session's bearer token (the `auth` cookie the app keeps). */
+export async function bearerOf(context: BrowserContext): Promise<string> {
+  const raw = (await context.cookies()).find((c) => c.name === "auth")?.value ?? "";
+  return (JSON.parse(decodeURIComponent(raw)) as { token: string }).token;
+}
+
+/**
+ * Follows an in-app link to a route: the portfolio being worked on lives in the page, so the
+ * address changes without a reload (as a link of the app does).
+ */
+export async function goInApp(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState(null, "", to);
+    window.dispatchEvent(new PopStateEvent("popstate", { state: null }));
+  }, path);
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
 }

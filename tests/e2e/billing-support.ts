@@ -4,7 +4,7 @@
 // proration formula of docs/billing.md computed independently of the product's code.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { accountPaths, accountTexts, linkInNewestEmail } from "./accounts-support.ts";
 import { brandNames, expect, type Edition, type Locale } from "./fixtures.ts";
 
@@ -139,12 +139,6 @@ export function prorateToAnotherPeriod(
   return newPriceCents - Math.round((oldPriceCents * remaining) / periodDays);
 }
 
-/** The session's bearer token (the `auth` cookie the app keeps). */
-export async function bearerOf(context: BrowserContext): Promise<string> {
-  const raw = (await context.cookies()).find((c) => c.name === "auth")?.value ?? "";
-  return (JSON.parse(decodeURIComponent(raw)) as { token: string }).token;
-}
-
 export interface ClientView {
   kind: string;
   trialEndsAt: string | null;
@@ -259,3 +253,5 @@ export async function shots(page: Page, name: string): Promise<void> {
   }
   await page.setViewportSize(size);
 }
+
+export { bearerOf } from "./accounts-support.ts";

@@ -3,11 +3,13 @@
 // frontier with both portfolios marked, adopts the o2 result and finds it saved (one edition
 // spent); the figures on screen equal the API's for the same inputs; a plan without a level shows
 // it locked with the plan that unlocks it, and the API refuses it too.
-import type { BrowserContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import {
   accountPaths,
   dismissCookieBannerWhenShown,
   signInThroughScreen,
+  bearerOf,
+  goInApp,
 } from "./accounts-support.ts";
 import { expect, saveShot, test, type Locale } from "./fixtures.ts";
 
@@ -78,20 +80,6 @@ const pct = (v: number, locale: Locale) =>
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
   }).format(v);
-
-const bearer = async (context: BrowserContext) => {
-  const raw = (await context.cookies()).find((c) => c.name === "auth")?.value ?? "";
-  return (JSON.parse(decodeURIComponent(raw)) as { token: string }).token;
-};
-
-/** Follows an in-app link: the portfolio being worked on lives in the page. */
-async function goInApp(page: Page, path: string) {
-  await page.evaluate((to) => {
-    window.history.pushState(null, "", to);
-    window.dispatchEvent(new PopStateEvent("popstate", { state: null }));
-  }, path);
-  await expect(page).toHaveURL(new RegExp(`${path}$`));
-}
 
 /** The three questions with their defaults (stocks, EUR, balanced, 5 assets), to the summary. */
 async function buildPortfolio(page: Page, locale: Locale) {
@@ -212,7 +200,7 @@ test.describe("optimisation", () => {
       await expect(page).toHaveURL(new RegExp(`${paths.portfolio[locale]}\\d+$`));
       const id = Number(/(\d+)$/.exec(page.url())![1]);
       await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
-      const token = await bearer(context);
+      const token = await bearerOf(context);
       const saved = await savedPortfolio(page, token, id);
 
       // o1: the same assets, minimum risk within the maximum loss given at q2 (900).
@@ -364,7 +352,7 @@ test.describe("optimisation", () => {
         await expect(card.getByRole("button")).toHaveCount(0);
       }
       await saveShot(page, `optimise-locked-${edition}-${locale}`);
-      const token = await bearer(context);
+      const token = await bearerOf(context);
       const body = {
         currency: "EUR",
         assets: [

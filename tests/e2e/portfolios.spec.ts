@@ -2,11 +2,12 @@
 // changed on the summary with its effect on risk, save, my portfolios, the full analysis and the
 // risk assessment, edits until remainingEditions runs out, export; locked blocks; the figures on
 // screen equal the engine's (the analytics API) for the same inputs.
-import type { BrowserContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import {
   accountPaths,
   dismissCookieBannerWhenShown,
   signInThroughScreen,
+  bearerOf,
 } from "./accounts-support.ts";
 import { expect, saveShot, test, type Locale } from "./fixtures.ts";
 
@@ -87,11 +88,6 @@ async function answerTheQuestions(page: Page, locale: Locale, amount: string, lo
   await expect(page.getByRole("table", { name: t.yourAssets[locale] })).toBeVisible();
 }
 
-const bearer = async (context: BrowserContext) => {
-  const raw = (await context.cookies()).find((c) => c.name === "auth")?.value ?? "";
-  return (JSON.parse(decodeURIComponent(raw)) as { token: string }).token;
-};
-
 test.describe("portfolios journey", () => {
   test.beforeEach(async ({ page }) => {
     await dismissCookieBannerWhenShown(page);
@@ -163,7 +159,7 @@ test.describe("portfolios journey", () => {
       await expect(section).toBeHidden();
 
       // The figure on screen is the engine's for the same inputs.
-      const token = await bearer(context);
+      const token = await bearerOf(context);
       const saved = await (
         await page.request.get(`/api/portfolios/${id}`, {
           headers: { Authorization: `Bearer ${token}` },

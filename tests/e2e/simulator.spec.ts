@@ -2,8 +2,8 @@
 // languages and both editions: a registered user simulates a saved portfolio with contributions,
 // a goal and the inflation adjustment, and sees the fan chart with its table; the figures on
 // screen equal the API's for the same inputs; the phone width has no horizontal overflow.
-import type { BrowserContext, Page } from "@playwright/test";
-import { dismissCookieBannerWhenShown, signInThroughScreen } from "./accounts-support.ts";
+import type { Page } from "@playwright/test";
+import { dismissCookieBannerWhenShown, signInThroughScreen, bearerOf } from "./accounts-support.ts";
 import { expect, saveShot, test, type Locale } from "./fixtures.ts";
 
 const paths = {
@@ -56,11 +56,6 @@ const percent1 = (v: number, locale: Locale) =>
     maximumFractionDigits: 1,
   }).format(v);
 
-const bearer = async (context: BrowserContext) => {
-  const raw = (await context.cookies()).find((c) => c.name === "auth")?.value ?? "";
-  return (JSON.parse(decodeURIComponent(raw)) as { token: string }).token;
-};
-
 const portfolioAssets = [
   { id: "SAN.MC", investedAmount: 6000 },
   { id: "ITX.MC", investedAmount: 4000 },
@@ -98,7 +93,7 @@ test.describe("investment simulator", () => {
       await page.setViewportSize({ width: 390, height: 844 });
       await dismissCookieBannerWhenShown(page);
       await signInThroughScreen(page, locale, "assets-standard@demo.test");
-      const token = await bearer(context);
+      const token = await bearerOf(context);
       const name = `Plan ${edition} ${locale} ${Date.now()}`;
       const id = await savePortfolio(page, token, name);
 

@@ -3,11 +3,13 @@
 // custom shocks; the specification's priority holds when several are given; the figures on screen
 // equal the API's for the same inputs; a result on a portfolio edited since says so and runs
 // again; a plan without a kind shows the lock and what unlocks it, and the API refuses it too.
-import type { BrowserContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import {
   accountPaths,
   dismissCookieBannerWhenShown,
   signInThroughScreen,
+  bearerOf,
+  goInApp,
 } from "./accounts-support.ts";
 import { expect as baseExpect, saveShot, test, type Locale } from "./fixtures.ts";
 
@@ -79,23 +81,6 @@ const num = (v: number, locale: Locale) =>
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
   }).format(v);
-
-const bearer = async (context: BrowserContext) => {
-  const raw = (await context.cookies()).find((c) => c.name === "auth")?.value ?? "";
-  return (JSON.parse(decodeURIComponent(raw)) as { token: string }).token;
-};
-
-/**
- * Follows an in-app link to a route: the portfolio being worked on lives in the page, so the
- * address changes without a reload (as a link of the app does).
- */
-async function goInApp(page: Page, path: string) {
-  await page.evaluate((to) => {
-    window.history.pushState(null, "", to);
-    window.dispatchEvent(new PopStateEvent("popstate", { state: null }));
-  }, path);
-  await expect(page).toHaveURL(new RegExp(`${path}$`));
-}
 
 async function expectNoOverflow(page: Page) {
   const widths = await page.evaluate(() => ({
@@ -181,7 +166,7 @@ test.describe("what-if", () => {
       await expect(page).toHaveURL(new RegExp(`${paths.portfolio[locale]}\\d+$`));
       const id = Number(/(\d+)$/.exec(page.url())![1]);
       await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
-      const token = await bearer(context);
+      const token = await bearerOf(context);
       const saved = await savedPortfolio(page, token, id);
       const base = { currency: "EUR", benchmark: saved.benchmark, assets: saved.assets };
 
@@ -331,7 +316,7 @@ test.describe("what-if", () => {
       await saveShot(page, `what-if-locked-${edition}-${locale}`);
 
       // The server is the authority: the same request is refused with the plan lock.
-      const token = await bearer(context);
+      const token = await bearerOf(context);
       const body = { currency: "EUR", assets: [{ symbol: "SAN.MC", amount: 1000 }] };
       for (const extra of [{ backTesting: "1y" }, { scenarioType: 0 }]) {
         const refused = await whatIfApi(page, token, { ...body, ...extra });
