@@ -542,7 +542,8 @@ describe.each(databaseTargets)("banana challenge API on $name", (target) => {
       const own = all.filter((r) => r.own);
       expect(own).toHaveLength(3);
       expect(own.every((r) => r.portfolioId !== null && r.alias === own[0]!.alias)).toBe(true);
-      expect(all.filter((r) => !r.own).every((r) => r.portfolioId === null)).toBe(true);
+      // An advanced member (communityPortfolio) gets every row's portfolio, to open it.
+      expect(all.every((r) => r.portfolioId !== null)).toBe(true);
       expect(page1.ownRanks.map((o) => o.rank).sort()).toEqual(own.map((r) => r.rank).sort());
       const text = JSON.stringify([page1, page2]);
       for (const p of players) expect(text).not.toContain(p.email);
@@ -560,6 +561,29 @@ describe.each(databaseTargets)("banana challenge API on $name", (target) => {
       const standard = await client();
       const refused = await call("GET", `/portfolios/${mine.portfolioId}`, standard.token);
       expect(refused.status).toBe(404);
+      const viewed = await call<BananaPortfolio>(
+        "GET",
+        `/community/${other.portfolioId}`,
+        me.token,
+      );
+      expect(viewed.status).toBe(200);
+      expect([viewed.body.id, viewed.body.name, viewed.body.rank]).toEqual([
+        other.portfolioId,
+        other.name,
+        other.rank,
+      ]);
+      expect(viewed.body.holdings.length).toBeGreaterThan(0);
+      const lockedView = await call("GET", `/community/${other.portfolioId}`, standard.token);
+      expect([lockedView.status, lockedView.body.msgCode]).toEqual([403, "PLAN_FEATURE_LOCKED"]);
+      // A standard member (communityRanking only) is sent no other member's portfolio.
+      const seen: BananaRanking["rows"][number][] = [];
+      for (let p = 1; p <= Math.ceil(page1.total / 20); p++)
+        seen.push(
+          ...(await call<BananaRanking>("GET", `/ranking?region=eu&page=${p}`, standard.token)).body
+            .rows,
+        );
+      expect(seen).toHaveLength(page1.total);
+      expect(seen.filter((r) => !r.own).every((r) => r.portfolioId === null)).toBe(true);
     } finally {
       configureMarket(database.db, { asOf: CREATED });
     }

@@ -40,12 +40,16 @@ export async function rankOf(db: Db, portfolioId: number): Promise<number | null
   return row?.ranking_position == null ? null : Number(row.ranking_position);
 }
 
+/**
+ * A page of a region's ranking for a client. Every row's portfolio id is sent to a client allowed
+ * to open other members' portfolios (`communityPortfolio`); otherwise only its own rows' ids.
+ */
 export async function ranking(
   db: Db,
   region: MonkeyRegion,
   page: number,
   clientId: number,
-  pageSize = RANKING_PAGE_SIZE,
+  { communityPortfolio = false, pageSize = RANKING_PAGE_SIZE } = {},
 ): Promise<BananaRanking> {
   const offset = (page - 1) * pageSize;
   // A page is a range of positions (the owners joined to its 20 rows only), the total the last
@@ -96,7 +100,7 @@ export async function ranking(
         annualisedReturn: age >= BANANA_ANNUALISED_AFTER_DAYS ? annualise(ret, age) : null,
         ageDays: age,
         own: mine,
-        portfolioId: mine ? Number(r.portfolio_id) : null,
+        portfolioId: mine || communityPortfolio ? Number(r.portfolio_id) : null,
       };
     }),
     ownRanks,

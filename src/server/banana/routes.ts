@@ -187,11 +187,14 @@ export function bananaRoutes(deps: AppDeps) {
     .get("/ranking", async (c) => {
       const query = queryOf(c, RankingQuery);
       const clientId = c.get("clientId");
-      requirePermission((await permissionsOf(clientId)).competition.communityRanking);
+      const { competition } = await permissionsOf(clientId);
+      requirePermission(competition.communityRanking);
       return reply(
         c,
         BananaRanking,
-        await ranking(db, query.region, Number(query.page ?? "1"), clientId),
+        await ranking(db, query.region, Number(query.page ?? "1"), clientId, {
+          communityPortfolio: competition.communityPortfolio,
+        }),
       );
     })
     .get("/community/:id", async (c) => {
