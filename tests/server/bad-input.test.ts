@@ -173,6 +173,7 @@ describe.each(databaseTargets)("bad input on every endpoint, on $name", (target)
     let tried = 0;
     let refused = 0;
     const statuses = new Map<number, number>();
+    const perEndpoint: Record<string, number> = {};
     for (const [index, [name, e]] of withBody.entries()) {
       const bases = await validSamples(e.body, 1000 + index);
       const input = fc.oneof(
@@ -205,6 +206,7 @@ describe.each(databaseTargets)("bad input on every endpoint, on $name", (target)
           // Only bodies the contract refuses are the subject here.
           if (typeof parsed !== "symbol" && decode(e.body, parsed).ok) return true;
           tried++;
+          perEndpoint[name] = (perEndpoint[name] ?? 0) + 1;
           const status = await send(e.method, e.path, body);
           statuses.set(status, (statuses.get(status) ?? 0) + 1);
           if (status >= 400 && status < 500) refused++;
@@ -220,7 +222,7 @@ describe.each(databaseTargets)("bad input on every endpoint, on $name", (target)
     // Most of what was tried is refused by validation itself (400).
     expect(statuses.get(400) ?? 0).toBeGreaterThan(tried / 2);
     console.info(
-      `bad input on ${target.name}: ${tried} requests, statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
+      `bad input on ${target.name}: ${tried} requests, statuses ${JSON.stringify(Object.fromEntries(statuses))}; per endpoint ${JSON.stringify(perEndpoint)}`,
     );
   });
 

@@ -3,6 +3,7 @@
 // two instances at once, and a second provider implementation behind the same interface.
 import { createHmac, randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../../src/server/logger.ts";
 import {
@@ -343,6 +344,40 @@ describe.each(databaseTargets)("billing exactly once on $name", (target) => {
       .from(payments)
       .where(and(eq(payments.kind, "renewal"), eq(payments.status, "pending")));
     expect(pending).toHaveLength(1);
+    if (target.name === "postgres") {
+      // Another instance's job meets that renewal while it is being applied (its row changed by a
+      // transaction still open, which would next lock the subscription). The job reads the
+      // renewal rather than inserting it again, so it goes on to ask the provider instead of
+      // waiting for that transaction: an insert waited, and the two transactions deadlocked.
+      const applying = await (database.db as unknown as { $client: pg.Pool }).$client.connect();
+      const asked: string[] = [];
+      const probing = await billingApp(database, {
+        clock: h.clock,
+        provider: {
+          ...sandbox,
+          chargeSaved: async (input) => {
+            asked.push(input.reference);
+            throw new Error("probe");
+          },
+        },
+      });
+      let run: Promise<string> | null = null;
+      try {
+        await applying.query("begin");
+        await applying.query("update payments set updated_at = now() where id = $1", [
+          pending[0]!.id,
+        ]);
+        run = probing.runJobs().then(
+          () => "finished",
+          (e: Error) => e.message,
+        );
+        await expect.poll(() => asked, { timeout: 10_000 }).toEqual([pending[0]!.id]);
+      } finally {
+        await applying.query("rollback");
+        applying.release();
+      }
+      expect(await run).toBe("probe");
+    }
     h.clock.advanceDays(0.01);
     await h.app.billing.reconcile(0);
     const [settled] = await database.db

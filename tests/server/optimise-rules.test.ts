@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OptimiseResponse } from "../../src/contract/analytics.ts";
 import { decode } from "../../src/contract/decode.ts";
 import type { Product } from "../../src/contract/common.ts";
-import type { Tier } from "../../src/contract/permissions.ts";
+import { permissionsFor, type Tier } from "../../src/contract/permissions.ts";
 import { createAnalyticsPool, type AnalyticsPool } from "../../src/server/analytics/pool.ts";
 import { createApp } from "../../src/server/app.ts";
 import { loadConfig } from "../../src/server/config.ts";
@@ -179,6 +179,35 @@ describe.each(databaseTargets)("optimisation rules enforced by the server, on $n
     expect(o.current.cvar95).toBeGreaterThanOrEqual(o.current.var95);
     expect(o.current.var95Amount).toBeCloseTo(o.current.var95 * 10_000, 6);
     expect(o.cvar95Amount).toBeCloseTo(o.cvar95 * 10_000, 6);
+  });
+
+  it("leaves out what the plan gates: the optimised expected return and the frontier need expectedReturnsOptimPortfolio", async () => {
+    const body = { currency: "EUR", benchmark: 4, assets, maxToLose95: 5000, level: 1 };
+    const figures = async (tier: Tier) => {
+      const r = await optimise(body, await session(tier));
+      const decoded = decode(OptimiseResponse, r.body);
+      if (!decoded.ok || decoded.value.status !== "optimal")
+        throw new Error(`${tier}: not optimal`);
+      return decoded.value;
+    };
+    const withIt = await figures("advanced");
+    expect(permissionsFor("simAssets", "advanced").analysis.expectedReturnsOptimPortfolio).toBe(
+      true,
+    );
+    expect(typeof withIt.expectedReturn).toBe("number");
+    expect(typeof withIt.current.expectedReturn).toBe("number");
+    expect(withIt.frontier.length).toBeGreaterThan(1);
+
+    const standard = permissionsFor("simAssets", "standard");
+    expect(standard.optimization.portfolio).toBe(true);
+    expect(standard.analysis.expectedReturnsOptimPortfolio).toBe(false);
+    const without = await figures("standard");
+    expect(without.expectedReturn).toBeNull();
+    expect(without.frontier).toEqual([]);
+    expect(without.current.expectedReturn === null).toBe(!standard.analysis.expectedReturns);
+    // The optimisation itself is the same answer.
+    expect(without.assets.map((a) => a.weight)).toEqual(withIt.assets.map((a) => a.weight));
+    expect(without.cvar95Amount).toBe(withIt.cvar95Amount);
   });
 
   it("maximum-return within the loss cap: the CVaR at 95% stays within maxToLose95", async () => {

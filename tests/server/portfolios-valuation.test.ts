@@ -419,9 +419,20 @@ describe.each(databaseTargets)("portfolio valuation and exports on $name", (targ
 
   it("refuses exports without the export permission (403 EXPORT_FORBIDDEN)", async () => {
     const banana = await client({ simMonk: "standard" });
-    const p = await save(banana, { "SAN.MC": 500, "SAP.DE": 500 }, "?stc=simMonk", {
-      monkeyRegion: "eu",
+    // A banana portfolio, made through the banana challenge (the only way to make one).
+    const universe = await json<{ stocks: { symbol: string; close: number }[] }>(
+      "GET",
+      "/banana/universe?region=eu",
+      banana,
+    );
+    const stock = [...universe.body.stocks].sort((a, b) => a.close - b.close)[0]!;
+    const created = await json<{ id: number }>("POST", "/banana/portfolios", banana, {
+      name: "Bananas",
+      region: "eu",
+      assets: [{ id: stock.symbol, shares: Math.floor(10_000 / stock.close) }],
     });
+    expect(created.status).toBe(201);
+    const p = created.body;
     for (const ext of ["csv", "pdf"]) {
       const res = await json("GET", `/portfolios/${p.id}/export.${ext}`, banana);
       expect(res.status).toBe(403);

@@ -654,28 +654,47 @@ describe.each(databaseTargets)("portfolios API on $name", (target) => {
       expect(list.body.portfolios).toHaveLength(5);
     });
 
-    it("limits banana portfolios per region, with the region's stocks", async () => {
-      const { token } = await client({ simMonk: "standard" });
-      const eu = { monkeyRegion: "eu", assets: holdings(["SAN.MC", 500], ["SAP.DE", 500]) };
-      const noRegion = await save(token, { assets: eu.assets }, "?stc=simMonk");
-      expect(noRegion.status).toBe(400);
-      expect((await save(token, eu, "?stc=simMonk")).status).toBe(201);
-      const second = await save(token, eu, "?stc=simMonk");
-      expect(second.status).toBe(403);
-      expect(second.body.msgCode).toBe("SAVE_LIMIT_REACHED");
-      const wrongRegion = await save(
+    it("refuses banana portfolios, made and changed only through the banana challenge", async () => {
+      const { token } = await client({ simMonk: "advanced" });
+      const eu = { monkeyRegion: "eu", assets: holdings(["SAN.MC", 5000], ["SAP.DE", 5000]) };
+      for (const body of [eu, { assets: eu.assets }]) {
+        const refused = await save(token, body, "?stc=simMonk");
+        expect(refused.status).toBe(400);
+        expect(refused.body.msgCode).toBe("BANANA_THROUGH_CHALLENGE");
+      }
+      const list = await call<PortfolioList>("GET", "/portfolios?stc=simMonk", token);
+      expect(list.body.portfolios).toHaveLength(0);
+      // One made through the challenge cannot be edited here either (the window and the whole shares
+      // are the banana service's).
+      const universe = await call<{ stocks: { symbol: string; close: number }[] }>(
+        "GET",
+        "/banana/universe?region=eu",
         token,
-        { monkeyRegion: "usa", assets: holdings(["SAN.MC", 500]) },
-        "?stc=simMonk",
       );
-      expect(wrongRegion.body.msgCode).toBe("UNKNOWN_ASSET");
-      const usa = await save(
+      const stock = [...universe.body.stocks].sort((a, b) => a.close - b.close)[0]!;
+      const shares = Math.floor(10_000 / stock.close);
+      const banana = await call<{ id: number; version: number }>(
+        "POST",
+        "/banana/portfolios",
         token,
-        { monkeyRegion: "usa", assets: holdings(["AAPL", 500]) },
-        "?stc=simMonk",
+        {
+          name: "Bananas",
+          region: "eu",
+          assets: [{ id: stock.symbol, shares }],
+        },
       );
-      expect(usa.status).toBe(201);
-      expect(usa.body.monkeyRegion).toBe("usa");
+      expect(banana.status).toBe(201);
+      const edit = await call<Portfolio>(
+        "PUT",
+        `/portfolios/${banana.body.id}?stc=simMonk`,
+        token,
+        {
+          version: banana.body.version,
+          assets: holdings([stock.symbol, 100]),
+        },
+      );
+      expect(edit.status).toBe(400);
+      expect(edit.body.msgCode).toBe("BANANA_THROUGH_CHALLENGE");
     });
   });
 

@@ -7,6 +7,7 @@ import { queryOf } from "../http/validate.ts";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import { permissionsFor, type Tier } from "../../contract/permissions.ts";
+import { preparedOnce } from "../db/database.ts";
 import { clients, sessions, subscriptions } from "../db/schema.ts";
 import { bearerToken } from "../http/auth.ts";
 import { hashToken } from "./tokens.ts";
@@ -60,21 +61,27 @@ export const requireSessionWithPermissions = (
     if (!token) throw new ApiFailure(401, "UNAUTHORIZED");
     const tokenHash = hashToken(token);
     const product = productOf(c);
-    const [row] = await deps.database.db
-      .select({ clientId: clients.id, subscription: subscriptions })
-      .from(sessions)
-      .innerJoin(clients, eq(clients.id, sessions.clientId))
-      .leftJoin(
-        subscriptions,
-        and(eq(subscriptions.clientId, clients.id), eq(subscriptions.product, product)),
-      )
-      .where(
-        and(
-          eq(sessions.tokenHash, tokenHash),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, sql`now()`),
-        ),
-      );
+    const [row] = await preparedOnce(deps.database.db, "session_permissions", (db) =>
+      db
+        .select({ clientId: clients.id, subscription: subscriptions })
+        .from(sessions)
+        .innerJoin(clients, eq(clients.id, sessions.clientId))
+        .leftJoin(
+          subscriptions,
+          and(
+            eq(subscriptions.clientId, clients.id),
+            eq(subscriptions.product, sql.placeholder("product")),
+          ),
+        )
+        .where(
+          and(
+            eq(sessions.tokenHash, sql.placeholder("tokenHash")),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, sql`now()`),
+          ),
+        )
+        .prepare("session_permissions"),
+    ).execute({ product, tokenHash });
     if (!row) throw new ApiFailure(401, "UNAUTHORIZED");
     c.set("clientId", row.clientId);
     c.set("tokenHash", tokenHash);

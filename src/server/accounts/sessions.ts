@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { SessionToken } from "../../contract/accounts.ts";
-import type { Db } from "../db/database.ts";
+import { preparedOnce, type Db } from "../db/database.ts";
 import { sessions } from "../db/schema.ts";
 import { hashToken, newToken } from "./tokens.ts";
 
@@ -17,16 +17,19 @@ export async function sessionClient(
   token: string,
 ): Promise<{ clientId: number; tokenHash: string } | null> {
   const tokenHash = hashToken(token);
-  const rows = await db
-    .select({ clientId: sessions.clientId })
-    .from(sessions)
-    .where(
-      and(
-        eq(sessions.tokenHash, tokenHash),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql`now()`),
-      ),
-    );
+  const rows = await preparedOnce(db, "session_client", (db) =>
+    db
+      .select({ clientId: sessions.clientId })
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.tokenHash, sql.placeholder("tokenHash")),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, sql`now()`),
+        ),
+      )
+      .prepare("session_client"),
+  ).execute({ tokenHash });
   return rows[0] ? { clientId: rows[0].clientId, tokenHash } : null;
 }
 

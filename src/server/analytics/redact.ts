@@ -3,7 +3,7 @@
  * (null, or an empty breakdown) for a plan without it, with the same one permissions table the
  * screens use, and `locked` names what was left out.
  */
-import type { AnalysisResponse, FullAnalysis } from "../../contract/analytics.ts";
+import type { AnalysisResponse, FullAnalysis, OptimiseResponse } from "../../contract/analytics.ts";
 import type { ProductPermissions } from "../../contract/permissions.ts";
 
 export function redactAnalysis(full: FullAnalysis, p: ProductPermissions): AnalysisResponse {
@@ -53,5 +53,28 @@ export function redactAnalysis(full: FullAnalysis, p: ProductPermissions): Analy
       communityGlobal: keep(s.communityGlobal, full.scores.communityGlobal),
     },
     locked,
+  };
+}
+
+/**
+ * The plans on an optimisation answer: the optimised portfolio's expected return, and the efficient
+ * frontier drawn in expected returns, need `expectedReturnsOptimPortfolio`; the current portfolio's
+ * expected return needs `expectedReturns`, as in its analysis. Weights and risk figures are the
+ * optimisation itself (its level's permission, checked before it runs).
+ */
+export function redactOptimisation(
+  answer: OptimiseResponse,
+  p: ProductPermissions,
+): OptimiseResponse {
+  if (answer.status !== "optimal") return answer;
+  const optimised = p.analysis.expectedReturnsOptimPortfolio;
+  return {
+    ...answer,
+    expectedReturn: optimised ? answer.expectedReturn : null,
+    frontier: optimised ? answer.frontier : [],
+    current: {
+      ...answer.current,
+      expectedReturn: p.analysis.expectedReturns ? answer.current.expectedReturn : null,
+    },
   };
 }

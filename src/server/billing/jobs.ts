@@ -125,6 +125,25 @@ export async function runBillingJobs(
       if (price === null) return end();
       const periodStart = sub.expiryDate;
       const key = `renewal-${sub.id}-${periodStart.toISOString()}-${sub.renewalFailures}`;
+      const paymentOf = async () => {
+        const [row] = await tx
+          .select()
+          .from(payments)
+          .where(and(eq(payments.clientId, sub.clientId), eq(payments.idempotencyKey, key)));
+        return row;
+      };
+      // Read before writing: the renewal may exist already (another run claimed it, and its
+      // outcome is being applied). Inserting then would wait on the row the applying transaction
+      // holds while that transaction waits for the subscription locked here: a deadlock between
+      // instances. Only the holder of the subscription's lock inserts, so the read is enough.
+      const existing = await paymentOf();
+      if (existing)
+        return {
+          kind: "charge",
+          payment: existing,
+          paymentMethod: sub.paymentMethod,
+          changed: changedNow,
+        };
       await tx
         .insert(payments)
         .values({
@@ -144,10 +163,7 @@ export async function runBillingJobs(
           provider: deps.provider.name,
         })
         .onConflictDoNothing();
-      const [payment] = await tx
-        .select()
-        .from(payments)
-        .where(and(eq(payments.clientId, sub.clientId), eq(payments.idempotencyKey, key)));
+      const payment = await paymentOf();
       return {
         kind: "charge",
         payment: payment!,

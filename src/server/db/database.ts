@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { sharingDrizzleParsers } from "./pglite-parsers.ts";
 import * as schema from "./schema.ts";
 
 export type Schema = typeof schema;
@@ -42,7 +43,7 @@ async function openPglite(dir: string): Promise<Database> {
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   if (!dir.startsWith("memory://")) mkdirSync(path.dirname(dir), { recursive: true });
   const client = await PGlite.create(dir);
-  const db = drizzle({ client, schema });
+  const db = drizzle({ client: sharingDrizzleParsers(client), schema });
   return {
     db: db as unknown as Db,
     driver: "pglite",
@@ -84,6 +85,20 @@ export const resultRows = (result: unknown): Record<string, unknown>[] =>
     string,
     unknown
   >[];
+
+/**
+ * A statement built once per database and reused (drizzle's `prepare`): building a query with
+ * drizzle's builder costs about 1 ms of the request thread, more than PGlite takes to run a
+ * session lookup, so the statements every request runs are built once (docs/performance.md).
+ * On PostgreSQL the name is the server-side prepared statement's, per connection.
+ */
+export function preparedOnce<T>(db: Db, name: string, build: (db: Db) => T): T {
+  let statements = preparedStatements.get(db);
+  if (!statements) preparedStatements.set(db, (statements = new Map()));
+  if (!statements.has(name)) statements.set(name, build(db));
+  return statements.get(name) as T;
+}
+const preparedStatements = new WeakMap<Db, Map<string, unknown>>();
 
 /** A PostgreSQL array literal ({a,b,c}) sent as one parameter, instead of one parameter per value. */
 export const pgArray = (values: readonly (string | number)[]): string => `{${values.join(",")}}`;

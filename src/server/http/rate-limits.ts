@@ -5,7 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
-import type { Db } from "../db/database.ts";
+import { preparedOnce, type Db } from "../db/database.ts";
 import { rateLimits } from "../db/schema.ts";
 import type { AppDeps, AppEnv } from "../app.ts";
 import { ApiFailure } from "./api-failure.ts";
@@ -35,22 +35,32 @@ async function countRequests(
   keys: readonly string[],
   windowSeconds: number,
 ): Promise<{ key: string; hits: number; retryAfter: number }[]> {
-  const window = sql`make_interval(secs => ${windowSeconds})`;
-  const rows = await db
-    .insert(rateLimits)
-    .values(keys.map((key) => ({ key, windowStart: sql`now()`, hits: 1 })))
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        hits: sql`case when ${rateLimits.windowStart} + ${window} <= now() then 1 else ${rateLimits.hits} + 1 end`,
-        windowStart: sql`case when ${rateLimits.windowStart} + ${window} <= now() then now() else ${rateLimits.windowStart} end`,
-      },
-    })
-    .returning({
-      key: rateLimits.key,
-      hits: rateLimits.hits,
-      remaining: sql<number>`extract(epoch from (${rateLimits.windowStart} + ${window} - now()))::float8`,
-    });
+  // Built once per number of keys (one or two: an address and an account).
+  const statement = preparedOnce(db, `rate_limits_${keys.length}`, (db) => {
+    const window = sql`make_interval(secs => ${sql.placeholder("windowSeconds")}::float8)`;
+    return db
+      .insert(rateLimits)
+      .values(
+        keys.map((_, i) => ({ key: sql.placeholder(`key${i}`), windowStart: sql`now()`, hits: 1 })),
+      )
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        set: {
+          hits: sql`case when ${rateLimits.windowStart} + ${window} <= now() then 1 else ${rateLimits.hits} + 1 end`,
+          windowStart: sql`case when ${rateLimits.windowStart} + ${window} <= now() then now() else ${rateLimits.windowStart} end`,
+        },
+      })
+      .returning({
+        key: rateLimits.key,
+        hits: rateLimits.hits,
+        remaining: sql<number>`extract(epoch from (${rateLimits.windowStart} + ${window} - now()))::float8`,
+      })
+      .prepare(`rate_limits_${keys.length}`);
+  });
+  const rows = await statement.execute({
+    windowSeconds,
+    ...Object.fromEntries(keys.map((key, i) => [`key${i}`, key])),
+  });
   return rows.map((r) => ({
     key: r.key,
     hits: r.hits,

@@ -104,12 +104,10 @@ export async function savePortfolio(
   permissions: ProductPermissions,
   request: SavePortfolioRequest,
 ): Promise<number> {
+  // Banana portfolios have their own rules (whole shares, the budget, the window, the monkey):
+  // they are made and changed only through /api/banana (docs/banana.md).
+  if (product === "simMonk") throw new ApiFailure(400, "BANANA_THROUGH_CHALLENGE");
   if (!permissions.construction.save) throw new ApiFailure(403, "SAVE_FORBIDDEN");
-  const region = product === "simMonk" ? (request.monkeyRegion ?? null) : null;
-  if (product === "simMonk" && !region)
-    throw new ApiFailure(400, "INVALID_REQUEST", [
-      { path: "monkeyRegion", message: "a banana portfolio needs its region" },
-    ]);
   const { all, kept } = holdingsFrom(request.assets);
   const problem = compositionProblem(
     {
@@ -121,14 +119,14 @@ export async function savePortfolio(
     permissions,
   );
   if (problem) throw new ApiFailure(compositionStatus, problem);
-  const today = await checkAssets(db, kept, product, region);
+  const today = await checkAssets(db, kept, product, null);
   const total = kept.reduce((s, h) => s + h.investedAmount, 0);
   return db.transaction(async (tx) => {
     // The client's row lock makes count-then-insert atomic: two saves for the last slot queue here.
     await tx.execute(sql`select id from clients where id = ${clientId} for update`);
-    const count = await savedCount(tx, clientId, product, region);
+    const count = await savedCount(tx, clientId, product, null);
     const refused = saveProblem(
-      { product, saved: false, savedCount: count, monkeyRegion: region as "eu" | "usa" | null },
+      { product, saved: false, savedCount: count, monkeyRegion: null },
       permissions,
     );
     if (refused) throw new ApiFailure(refused === "ALREADY_SAVED" ? 409 : 403, refused);
@@ -140,7 +138,7 @@ export async function savePortfolio(
         name: request.name,
         currency: request.currency!,
         benchmark: request.benchmark ?? DEFAULT_BENCHMARK,
-        monkeyRegion: region,
+        monkeyRegion: null,
         saved: true,
         version: 1,
         totalInvested: total,
@@ -175,6 +173,7 @@ export async function updatePortfolio(
 ): Promise<void> {
   const { row } = stored;
   const product = row.product as Product;
+  if (product === "simMonk") throw new ApiFailure(400, "BANANA_THROUGH_CHALLENGE");
   const { all, kept } = holdingsFrom(request.assets);
   const problem = editProblem(
     row.remainingEditions,

@@ -16,7 +16,7 @@ import {
 } from "../analytics/optimise.ts";
 import type { AppDeps, AppEnv } from "../app.ts";
 import { analyse } from "../analytics/analyse.ts";
-import { redactAnalysis } from "../analytics/redact.ts";
+import { redactAnalysis, redactOptimisation } from "../analytics/redact.ts";
 import { whatIfPortfolio } from "../analytics/whatif.ts";
 import { jsonBody, reply } from "../http/validate.ts";
 import { rateLimit } from "../http/rate-limits.ts";
@@ -53,7 +53,11 @@ export function analyticsRoutes(deps: AppDeps) {
       const request = await jsonBody(c, OptimiseRequest);
       const permissions = await requestPermissions(deps, c);
       await enforceOptimisationRules(db, c.get("clientId"), request, permissions);
-      return reply(c, OptimiseResponse, await optimisePortfolio(db, deps.pool, request));
+      return reply(
+        c,
+        OptimiseResponse,
+        redactOptimisation(await optimisePortfolio(db, deps.pool, request), permissions),
+      );
     })
     .post("/simulate", async (c) =>
       reply(
