@@ -8,6 +8,7 @@ import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { signedOutFacts } from "../machines/guards/access-facts.ts";
 import { AccessFactsProvider } from "../src/app/access-facts.tsx";
 import { appRoutes } from "../src/app/app.tsx";
+import { inertForms } from "../src/app/first-page-input.ts";
 import { consentTexts } from "../src/app/consent.ts";
 import { activateLocale, i18n } from "../src/app/i18n.ts";
 import { buildPath } from "../src/app/paths.ts";
@@ -94,7 +95,7 @@ async function renderPath(edition: Edition, locale: Locale, url: string): Promis
   // `prerender` waits for the lazy screen; its output is a whole stream, read here as text.
   const { prelude } = await prerender(app);
   const html = await new Response(prelude).text();
-  return html || renderToString(app);
+  return inertForms(html || renderToString(app));
 }
 
 /** The markup of every public screen without parameters: edition → language → route id → HTML. */
@@ -119,7 +120,9 @@ export async function prerenderShells(
 /**
  * The cookie-consent banner as vanilla-cookieconsent draws it (same elements, classes and texts),
  * for the first page of a visitor who has not chosen yet: it paints with the page, and the library
- * replaces it when it starts (src/app/consent.ts). Edition → language → HTML.
+ * replaces it when it starts (src/app/consent.ts). Its buttons are disabled until the app's script
+ * can remember a click on them (`watchFirstPageBanner`): before that a click would be lost and the
+ * banner would stay after the visitor had chosen. Edition → language → HTML.
  */
 export async function prerenderConsentBanners(
   editions: readonly Edition[],
@@ -134,6 +137,7 @@ export async function prerenderConsentBanners(
           type="button"
           className={secondary ? "cm__btn cm__btn--secondary" : "cm__btn"}
           data-role={role}
+          disabled
         >
           <span>{label}</span>
         </button>

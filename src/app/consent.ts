@@ -67,13 +67,22 @@ let earlyChoice: string | null = null;
 const loadLibrary = () =>
   (loading ??= import("vanilla-cookieconsent").then((lib) => (library = lib)));
 
-/** Remembers a choice made on the first page's banner before the library runs. */
+/**
+ * Remembers a choice made on the first page's banner before the library runs. The copy's buttons
+ * arrive disabled (a click before this script would be lost) and are enabled here, once a click
+ * is remembered.
+ */
 export function watchFirstPageBanner(): void {
-  document.querySelector(FIRST_PAGE_BANNER)?.addEventListener("click", (event) => {
+  const copy = document.querySelector(FIRST_PAGE_BANNER);
+  if (!copy) return;
+  copy.addEventListener("click", (event) => {
     const role = (event.target as Element | null)
       ?.closest("[data-role]")
       ?.getAttribute("data-role");
     if (role) earlyChoice = role;
+  });
+  copy.querySelectorAll<HTMLButtonElement>("button[data-role]").forEach((b) => {
+    b.disabled = false;
   });
 }
 

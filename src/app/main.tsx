@@ -6,6 +6,7 @@ import { createHttpClient } from "../client/http.ts";
 import { readRuntimeConfig } from "../client/runtime-config.ts";
 import { App, appRoutes } from "./app.tsx";
 import { watchFirstPageBanner } from "./consent.ts";
+import { keepFirstPageInput } from "./first-page-input.ts";
 import { activateLocale } from "./i18n.ts";
 import { startInspector } from "./inspector.ts";
 import { cookieLocale, preferredLocale } from "./locale.ts";
@@ -18,6 +19,7 @@ import { createSessionActor, type SessionActor } from "./session/session-actor.t
 import "../ui/styles.css";
 
 watchFirstPageBanner();
+const handOverFirstPageInput = keepFirstPageInput(document.getElementById("root"));
 const config = readRuntimeConfig();
 document.documentElement.dataset.edition = config.edition;
 const products = createProductStore(sessionStorage);
@@ -75,7 +77,12 @@ void Promise.all([
   };
   createRoot(document.getElementById("root")!).render(
     <StrictMode>
-      <App services={services} router={router} initialLocale={initialLocale} />
+      <App
+        services={services}
+        router={router}
+        initialLocale={initialLocale}
+        onMounted={handOverFirstPageInput}
+      />
     </StrictMode>,
   );
 });

@@ -1,0 +1,107 @@
+// The prerendered first page before the app takes over (src/app/first-page-input.ts): on a slow
+// network the visitor types into the sign-in form the server sent; Enter then submits nothing
+// natively (never the password in the address), and when the app's script arrives what was typed
+// is still there, the focus too, and signing in works. The app's script is held back here until
+// the fields are filled.
+import type { Route } from "@playwright/test";
+import { accountPaths, accountTexts, dismissCookieBannerWhenShown } from "./accounts-support.ts";
+import { expect, locales, test } from "./fixtures.ts";
+
+const DEMO_PASSWORD = "Demo-portfolio-2026";
+
+for (const locale of locales) {
+  test(`what is typed before the app takes over is kept, and nothing is sent natively (${locale})`, async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    // The cookie choice made first (the banner's buttons, too, wait for the app's script).
+    await dismissCookieBannerWhenShown(page);
+    await page.goto(accountPaths.home[locale]);
+    await page.locator("html[data-mounted]").waitFor({ state: "attached" });
+    await page
+      .getByRole("button", { name: /^(Reject all|Rechazar todo)$/ })
+      .click({ timeout: 5_000 })
+      .catch(() => undefined);
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const held: Route[] = [];
+    // The entry script (and only it) waits: the page stays the prerendered markup.
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      held.push(route);
+      await released;
+      await route.continue();
+    });
+    const signIn = accountPaths.signIn[locale];
+    // A module script holds DOMContentLoaded back: the page is read as it arrives.
+    await page.goto(signIn, { waitUntil: "commit" });
+    const email = page.getByLabel(accountTexts.email[locale], { exact: true });
+    const password = page.getByLabel(accountTexts.password[locale], { exact: true });
+    await expect(password).toBeVisible();
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+    expect(await page.locator("html[data-mounted]").count()).toBe(0);
+
+    await email.fill("assets-standard@demo.test");
+    await password.fill(DEMO_PASSWORD);
+    // Enter and a click on the prerendered button: no native submit (no page is requested), the
+    // password never in an address.
+    const requested: string[] = [];
+    page.on("request", (r) => {
+      if (r.isNavigationRequest()) requested.push(r.url());
+    });
+    await password.press("Enter");
+    await page
+      .getByRole("main")
+      .getByRole("button", { name: locale === "es" ? "Acceder" : "Sign in", exact: true })
+      .click();
+    await page.waitForTimeout(300);
+    expect(requested).toEqual([]);
+    expect(new URL(page.url()).pathname).toBe(signIn);
+    expect(page.url()).not.toContain(DEMO_PASSWORD);
+    expect(page.url()).not.toContain("demo.test");
+    await password.focus();
+
+    release();
+    await page.locator("html[data-mounted]").waitFor({ state: "attached" });
+    // The app's own fields, with what was typed, and the focus where it was.
+    await expect(email).toHaveValue("assets-standard@demo.test");
+    await expect(password).toHaveValue(DEMO_PASSWORD);
+    await expect(password).toBeFocused();
+    // The app's state has it too: Enter signs in.
+    await password.press("Enter");
+    await page.waitForURL((url) => url.pathname !== signIn, { timeout: 15_000 });
+    expect(page.url()).not.toContain(DEMO_PASSWORD);
+    expect(
+      requested.filter((url) => url.includes("password") || url.includes("demo.test")),
+    ).toEqual([]);
+  });
+}
+
+for (const locale of locales) {
+  test(`the first page's cookie banner takes a choice once the app can keep it, and keeps it (${locale})`, async ({
+    page,
+    context,
+    edition,
+  }) => {
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(accountPaths.home[locale], { waitUntil: "commit" });
+    const banner = page.getByRole("dialog", { name: /^(We use cookies|Usamos cookies)$/ });
+    const reject = banner.getByRole("button", { name: /^(Reject all|Rechazar todo)$/ });
+    // Painted with the page, but a click now would be lost: the button says it takes none.
+    await expect(reject).toBeVisible();
+    await expect(reject).toBeDisabled();
+    release();
+    // As soon as the app's script runs (before the banner library has loaded) a click is kept.
+    await reject.click();
+    await expect(banner).toBeHidden();
+    await page.locator("html[data-mounted]").waitFor({ state: "attached" });
+    const consent = (await context.cookies()).find((c) => c.name === `${edition}_consent`);
+    expect(consent, "the choice is stored").toBeDefined();
+    const stored = JSON.parse(decodeURIComponent(consent!.value)) as { categories: string[] };
+    expect(stored.categories).toEqual(["necessary"]);
+  });
+}
