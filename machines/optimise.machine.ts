@@ -179,6 +179,15 @@ export const optimiseMachine = setup({
   },
   actions: {
     clearOutcome: assign({ violations: [], infeasible: null, error: null, lockedLevel: null }),
+    /** Start again: the choice and every option of the last run go (the loss limit stays, from q2). */
+    startOver: assign({
+      level: null,
+      objective: "minimum-risk" as const,
+      newAssets: [],
+      keepAssets: [],
+      keepAssetsWeight: {},
+      desiredAssetsAmount: null,
+    }),
     setPortfolio: assign({
       portfolio: ({ event }) => {
         assertEvent(event, "portfolio.change");
@@ -420,7 +429,7 @@ export const optimiseMachine = setup({
         },
         adopt: { guard: "resultCurrent", target: "adopting", actions: "clearOutcome" },
         back: "returning",
-        restart: { target: "choose", actions: ["clearOutcome", assign({ level: null })] },
+        restart: { target: "choose", actions: ["clearOutcome", "startOver"] },
       },
     },
     stale: {
@@ -432,7 +441,7 @@ export const optimiseMachine = setup({
           { actions: "reportViolations" },
         ],
         back: "returning",
-        restart: { target: "choose", actions: ["clearOutcome", assign({ level: null })] },
+        restart: { target: "choose", actions: ["clearOutcome", "startOver"] },
       },
     },
     adopting: {

@@ -342,8 +342,12 @@ export const portfolioLifecycleMachine = setup({
       always: [{ guard: "hasSavedPortfolio", target: "saved" }, { target: "unsaved" }],
     },
     unsaved: {
-      description: "A composed portfolio that is not saved yet.",
+      description:
+        "A composed portfolio that is not saved yet; its amounts can still change (e.g. an optimised portfolio adopted).",
       on: {
+        "amount.change": { actions: "editDraft" },
+        "asset.add": { actions: "editDraft" },
+        "asset.remove": { actions: "editDraft" },
         save: [
           {
             guard: "canSave",

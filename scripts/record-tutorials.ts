@@ -228,6 +228,8 @@ const en = {
   choosePlan: "/en/choose-your-plan",
   billing: "/en/my-account/billing-subscription",
   optimise: "/en/optimize/choose",
+  banana: "/en/banana-challenge",
+  myBanana: "/en/my-account/banana-challenge",
 } as const;
 
 const button = (page: Page, name: string | RegExp, exact = true) =>
@@ -801,6 +803,123 @@ const tutorials: readonly Tutorial[] = [
   },
   // The banana challenge's tutorial (order 5) waits for its screens: the routes
   // /my-account/banana-challenge and /banana-challenge show only their title until they land.
+  {
+    id: "banana-challenge",
+    order: 5,
+    slug: { en: "the-banana-challenge", es: "el-banana-challenge" },
+    title: { en: "The banana challenge", es: "El banana challenge" },
+    summary: {
+      en: "Pick stocks of one region in whole shares with a budget of 10,000, meet the monkey that picked at random, and follow how you rank.",
+      es: "Elige acciones de una región en títulos enteros con un presupuesto de 10.000, conoce al mono que eligió al azar y sigue tu posición en el ranking.",
+    },
+    account: "banana@demo.test",
+    terms: ["banana-challenge", "random-portfolio", "percentile", "share"],
+    run: async (d) => {
+      const { page } = d;
+      await d.step(
+        {
+          en: "The banana challenge: pick stocks, beat the monkey. First, the rules in plain words.",
+          es: "El banana challenge: elige acciones y gana al mono. Primero, las reglas en pocas palabras.",
+        },
+        async () => {
+          await d.goto(en.banana);
+          await page.getByRole("heading", { level: 1, name: "Banana challenge" }).waitFor();
+          await d.poster();
+          await d.point(page.getByRole("heading", { name: "The rules" }));
+        },
+      );
+      await d.step(
+        {
+          en: "Choose a region: Europe in euros or the USA in dollars. Each plan has places per region.",
+          es: "Elige una región: Europa en euros o EE. UU. en dólares. Cada plan tiene plazas por región.",
+        },
+        async () => {
+          await d.click(button(page, "Europe (EUR)"));
+          await page.getByLabel("Name or symbol", { exact: true }).waitFor();
+        },
+      );
+      // Two stocks: the first listed, then the cheapest, in whole shares that fill the budget.
+      const auth = (await page.context().cookies()).find((c) => c.name === "auth")?.value ?? "";
+      const { token } = JSON.parse(decodeURIComponent(auth)) as { token: string };
+      const universe = await page.request.get(
+        new URL("/api/banana/universe?region=eu", page.url()).toString(),
+        { headers: { Authorization: `Bearer ${token}` } },
+      );
+      const { stocks } = (await universe.json()) as {
+        stocks: { symbol: string; name: string; close: number }[];
+      };
+      const unique = stocks.filter((s) => stocks.filter((o) => o.name === s.name).length === 1);
+      const cheap = [...unique].sort((a, b) => a.close - b.close)[0]!;
+      const first = unique.find((s) => s.symbol !== cheap.symbol && s.close < 2000)!;
+      const firstShares = Math.floor(5000 / first.close);
+      const cheapShares = Math.floor((10_000 - firstShares * first.close) / cheap.close);
+      await d.step(
+        {
+          en: "Search the region's stocks by name, exchange or sector, and add the ones you want.",
+          es: "Busca las acciones de la región por nombre, bolsa o sector y añade las que quieras.",
+        },
+        async () => {
+          const search = page.getByLabel("Name or symbol", { exact: true });
+          await d.type(search, first.name);
+          await d.click(button(page, `Add ${first.name}`));
+          await d.type(search, cheap.name);
+          await d.click(button(page, `Add ${cheap.name}`));
+        },
+      );
+      await d.step(
+        {
+          en: "Shares are bought whole at the day's close. The total is checked live against the budget.",
+          es: "Los títulos se compran enteros al cierre del día. El total se compara al momento con el presupuesto.",
+        },
+        async () => {
+          await d.type(
+            page.getByLabel(`Shares of ${first.name}`, { exact: true }),
+            String(firstShares),
+          );
+          await d.type(
+            page.getByLabel(`Shares of ${cheap.name}`, { exact: true }),
+            String(cheapShares),
+          );
+          await page.keyboard.press("Tab");
+          await d.point(page.getByTestId("banana-budget"));
+        },
+      );
+      await d.step(
+        {
+          en: "Save: a monkey picks the same number of stocks at random, from the same region and day.",
+          es: "Guarda: un mono elige al azar el mismo número de acciones, de la misma región y día.",
+        },
+        async () => {
+          await d.click(button(page, "Save and draw my monkey"));
+          await page.getByTestId("banana-saved").waitFor({ timeout: 60_000 });
+          await d.point(page.getByRole("heading", { name: "The monkey's holdings" }));
+        },
+      );
+      await d.step(
+        {
+          en: "Your portfolio's page: returns from the next market day, against the monkey, 10,000 more monkeys and the index.",
+          es: "La página de tu cartera: rentabilidades desde el próximo día de mercado, frente al mono, a 10.000 monos más y al índice.",
+        },
+        async () => {
+          await d.click(link(page, "Open the portfolio"));
+          await page.waitForURL(/\/banana-portfolios\/portfolio-\d+$/);
+          await d.point(page.getByTestId("edit-window"));
+        },
+      );
+      await d.step(
+        {
+          en: "My banana challenge lists your portfolios, the places left per region and the community ranking.",
+          es: "Mi banana challenge reúne tus carteras, las plazas que te quedan por región y el ranking de la comunidad.",
+        },
+        async () => {
+          await d.goto(en.myBanana);
+          await page.getByRole("heading", { level: 1, name: "My banana challenge" }).waitFor();
+          await page.mouse.wheel(0, 500);
+          await sleep(2000);
+        },
+      );
+    },
+  },
   {
     id: "plans",
     order: 6,

@@ -56,15 +56,20 @@ export function App({
   services,
   router,
   initialLocale,
+  onMounted,
 }: {
   services: AppServices;
   router: ReturnType<typeof createBrowserRouter>;
   initialLocale: Locale;
+  /** Called once the first screen is committed (hands over what was typed into the first page). */
+  onMounted?: () => void;
 }) {
-  // The prerendered first page (docs/performance.md) is replaced by React's own on this commit:
-  // from here on, what is typed into a field stays (tests wait for this mark before typing).
+  // The prerendered first page (docs/performance.md) is replaced by React's own on this commit;
+  // what was typed into it meanwhile is handed over (src/app/first-page-input.ts).
   useEffect(() => {
+    onMounted?.();
     document.documentElement.dataset.mounted = "true";
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return (
     <AppProviders services={services}>

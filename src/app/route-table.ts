@@ -162,6 +162,7 @@ export const routeTable = [
     ["auth-registered", "monkey-permission"],
     msg`Banana portfolio`,
     msg`Your banana challenge portfolio against the monkey.`,
+    { screen: () => import("../features/banana/banana-portfolio-screen.tsx") },
   ),
   defineRoute(
     "account-banana-challenge",
@@ -170,6 +171,7 @@ export const routeTable = [
     ["auth-registered", "monkey-permission"],
     msg`My banana challenge`,
     msg`Your portfolios in the banana challenge.`,
+    { screen: () => import("../features/banana/account-banana-screen.tsx") },
   ),
   defineRoute(
     "account-portfolios",
@@ -223,6 +225,7 @@ export const routeTable = [
     ["auth-registered", "monkey-permission", "forbidden-trial"],
     msg`Banana challenge`,
     msg`Pick stocks and compete against the community and the monkey.`,
+    { screen: () => import("../features/banana/banana-challenge-screen.tsx") },
   ),
   defineRoute(
     "create-q1",

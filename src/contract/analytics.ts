@@ -247,8 +247,12 @@ const OptimisedFigures = {
   cvar95: Schema.Number,
   var95Amount: Schema.Number,
   cvar95Amount: Schema.Number,
-  /** Expected return, annual (Bayes-Stein towards CAPM, as the analysis). */
-  expectedReturn: Schema.Number,
+  /**
+   * Expected return, annual (Bayes-Stein towards CAPM, as the analysis); null for a plan without
+   * its permission (expectedReturnsOptimPortfolio for the optimised portfolio, expectedReturns
+   * for the current one).
+   */
+  expectedReturn: Schema.NullOr(Schema.Number),
 };
 
 export const OptimiseResponse = Schema.Union([
@@ -277,7 +281,8 @@ export const OptimiseResponse = Schema.Union([
     current: Schema.Struct(OptimisedFigures),
     /**
      * The efficient frontier over the same assets and bounds: monthly volatility against annual
-     * expected return, from the minimum-risk portfolio to the highest expected return.
+     * expected return, from the minimum-risk portfolio to the highest expected return (empty for a
+     * plan without expectedReturnsOptimPortfolio: it is drawn in expected returns).
      */
     frontier: Schema.Array(
       Schema.Struct({ volatility: Schema.Number, expectedReturn: Schema.Number }),

@@ -62,3 +62,28 @@ export function RichText({
   if (at < text.length) parts.push(text.slice(at));
   return <>{parts}</>;
 }
+
+/**
+ * The dictionary entries of a block's words, as one line of links ("In the dictionary: VaR ·
+ * CVaR"): each opens the education section at its term. `terms` are [entry id, words] pairs.
+ */
+export function TermLinks({
+  terms,
+  label,
+}: {
+  terms: readonly (readonly [string, string])[];
+  /** The line's lead-in, in the user's language ("In the dictionary:"). */
+  label: string;
+}) {
+  return (
+    <p className="figure-term term-links">
+      {label}{" "}
+      {terms.map(([id, words], i) => (
+        <span key={id}>
+          {i > 0 ? " · " : null}
+          <TermLink term={id}>{words}</TermLink>
+        </span>
+      ))}
+    </p>
+  );
+}

@@ -44,6 +44,8 @@ async function openFullAnalysisOfANewPortfolio(page: Page, locale: Locale) {
   await expect(page).toHaveURL(atPath(paths.q3[locale]));
   await page.getByRole("button", { name: words.build[locale] }).click();
   await expect(page).toHaveURL(atPath(paths.summary[locale]));
+  // As a person would, read the portfolio's risk before going on.
+  await expect(page.getByTestId("live-volatility")).toBeVisible();
   await page.getByRole("link", { name: words.seeFullAnalysis[locale] }).click();
   await expect(page).toHaveURL(atPath(paths.fullAnalysis[locale]));
   await expect(page.locator('[data-block="var"]')).toBeVisible();

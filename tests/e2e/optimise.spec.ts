@@ -352,6 +352,23 @@ test.describe("optimisation", () => {
         await expect(card.getByRole("button")).toHaveCount(0);
       }
       await saveShot(page, `optimise-locked-${edition}-${locale}`);
+      // o1 runs, and what the plan gates is left out by the server and shown locked: the optimised
+      // portfolio's expected return and the frontier (expectedReturnsOptimPortfolio, Advanced).
+      await page.getByRole("button", { name: t.o1[locale] }).click();
+      await expect(page).toHaveURL(new RegExp(`${paths.o1[locale]}$`));
+      const answered = page.waitForResponse(
+        (r) => r.url().includes("/api/analytics/optimise") && r.request().method() === "POST",
+      );
+      await optimiseOnScreen(page, locale);
+      const answer = (await (await answered).json()) as {
+        expectedReturn: number | null;
+        frontier: unknown[];
+      };
+      expect(answer.expectedReturn).toBeNull();
+      expect(answer.frontier).toEqual([]);
+      await expect(page.getByTestId("optimised-expected")).toContainText(t.advancedPlan[locale]);
+      await expect(page.getByTestId("frontier-locked")).toContainText(t.advancedPlan[locale]);
+      await expect(page.getByRole("figure", { name: t.frontier[locale] })).toHaveCount(0);
       const token = await bearerOf(context);
       const body = {
         currency: "EUR",

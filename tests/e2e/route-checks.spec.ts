@@ -13,6 +13,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { dismissCookieBannerWhenShown, signInThroughScreen } from "./accounts-support.ts";
+import { pickShares, type UniverseStocks } from "./banana-support.ts";
 import { expect, test, type Edition, type Locale } from "./fixtures.ts";
 import {
   languageTexts,
@@ -107,9 +108,47 @@ function portfolioOf(page: Page, token: string): Promise<number> {
   return id;
 }
 
+/**
+ * A banana portfolio of the account: one these checks made before, or one made through the API
+ * (`pickShares`, in a region with room). Reusing one keeps the checks from filling the account's
+ * places, which tests/e2e/banana-create.spec.ts also uses.
+ */
+const bananas = new Map<string, Promise<number>>();
+
+function bananaOf(page: Page, token: string): Promise<number> {
+  let id = bananas.get(token);
+  if (!id) {
+    id = (async () => {
+      const headers = { Authorization: `Bearer ${token}` };
+      const listed = await page.request.get("/api/banana/portfolios", { headers });
+      expect(listed.ok(), await listed.text()).toBe(true);
+      const list = (await listed.json()) as {
+        portfolios: { id: number; name: string }[];
+        capacity: Record<"eu" | "usa", number>;
+      };
+      // Only one these checks made: other tests delete what they create.
+      const made = list.portfolios.find((p) => p.name.startsWith("Route checks"));
+      if (made) return made.id;
+      const region = list.capacity.usa > 0 ? "usa" : "eu";
+      const read = await page.request.get(`/api/banana/universe?region=${region}`, { headers });
+      expect(read.ok(), await read.text()).toBe(true);
+      const assets = pickShares((await read.json()) as UniverseStocks, 3);
+      const created = await page.request.post("/api/banana/portfolios", {
+        headers,
+        data: { name: `Route checks ${Date.now() % 100_000}`, region, assets },
+      });
+      expect(created.status(), await created.text()).toBe(201);
+      return ((await created.json()) as { id: number }).id;
+    })();
+    bananas.set(token, id);
+  }
+  return id;
+}
+
 /** The id a route's `{id}` stands for: each route with an id names how to get one here. */
 const idProviders: Record<string, (page: Page, token: string) => Promise<number>> = {
   "account-portfolio": portfolioOf,
+  "account-banana-portfolio": bananaOf,
 };
 
 const creationTexts = {

@@ -402,6 +402,28 @@ describe("the summary: never silently stale, and adopted only when current", () 
     expect(actor.getSnapshot().context.error).toBe("NO_EDITIONS_LEFT");
   });
 
+  it("start again drops the last run's options: new assets, kept assets and their weights, the desired amount", async () => {
+    const started = start();
+    const { actor } = started;
+    actor.send({ type: "level.choose", level: 2 });
+    actor.send({ type: "newAsset.add", symbol: "GLD", name: "Gold" });
+    actor.send({ type: "keep.toggle", symbol: "AAPL" });
+    actor.send({ type: "optimise" });
+    await waitFor(actor, (s) => s.matches("summary"));
+    expect(actor.getSnapshot().context.newAssets).toHaveLength(1);
+    actor.send({ type: "restart" });
+    const c = actor.getSnapshot().context;
+    expect(actor.getSnapshot().value).toBe("choose");
+    expect([c.level, c.newAssets, c.keepAssets, c.keepAssetsWeight, c.desiredAssetsAmount]).toEqual(
+      [null, [], [], {}, null],
+    );
+    // The next run sends only the portfolio's own assets.
+    actor.send({ type: "level.choose", level: 1 });
+    actor.send({ type: "optimise" });
+    await waitFor(actor, (s) => s.matches("summary"));
+    expect(started.calls.at(-1)!.assets.map((a) => a.symbol)).not.toContain("GLD");
+  });
+
   it("back returns to the level's options; restart to the choice", async () => {
     const { actor } = await inSummary();
     actor.send({ type: "back" });

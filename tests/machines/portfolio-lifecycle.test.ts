@@ -132,6 +132,18 @@ describe("portfolioLifecycleMachine saving", () => {
     expect(s.context.clientPortfolioCreated).toBe(false);
   });
 
+  it("takes new amounts while unsaved (an optimised portfolio adopted before the first save)", () => {
+    const { actor } = start();
+    const before = actor.getSnapshot().context.draft!.assets;
+    const [first, ...rest] = before;
+    actor.send({ type: "amount.change", id: first!.id, investedAmount: 0 });
+    actor.send({ type: "asset.add", id: "GLD", name: "Gold", investedAmount: 1234.5 });
+    const after = actor.getSnapshot();
+    expect(after.value).toBe("unsaved");
+    expect(after.context.draft!.assets.map((a) => a.id)).toEqual([...rest.map((a) => a.id), "GLD"]);
+    expect(after.context.draft!.assets.at(-1)!.investedAmount).toBe(1234.5);
+  });
+
   it("saves: saved, clientPortfolioCreated, the server's portfolio, one more saved", async () => {
     const { actor, save } = start({ savedCount: 2 });
     actor.send({ type: "save", name: "Iberia" });

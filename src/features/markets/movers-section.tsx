@@ -4,6 +4,7 @@ import type { Locale } from "../../contract/common.ts";
 import type { MarketMovers, Mover, MoverPeriod } from "../../contract/market.ts";
 import { formatNumber } from "../../ui/format.ts";
 import { AssetLink, Change, DataStamp } from "./market-parts.tsx";
+import { TermLinks } from "../../ui/term-link.tsx";
 
 function MoverList({
   title,
@@ -64,6 +65,14 @@ export function MoversSection({ movers, locale }: { movers: MarketMovers; locale
       <h2 id="market-movers">
         <Trans>Top gainers and losers</Trans>
       </h2>
+      <TermLinks
+        label={t`In the dictionary:`}
+        terms={[
+          ["simple-return", t`Return`],
+          ["stock-market-index", t`Stock market index`],
+          ["closing-price", t`Closing price`],
+        ]}
+      />
       <DataStamp today={movers.today} simulated={movers.simulated} locale={locale} />
       {lists ? (
         <>

@@ -6,6 +6,7 @@ import { formatNumber } from "../../ui/format.ts";
 import { BarChart } from "../../ui/charts/index.ts";
 import { DataStamp } from "./market-parts.tsx";
 import { regionNames, sectorNames } from "./market-format.ts";
+import { TermLinks } from "../../ui/term-link.tsx";
 
 type SectorPeriod = "day" | "month" | "ytd" | "year";
 
@@ -36,6 +37,13 @@ export function SectorsSection({ sectors, locale }: { sectors: MarketSectors; lo
       <h2 id="market-sectors">
         <Trans>Sector performance</Trans>
       </h2>
+      <TermLinks
+        label={t`In the dictionary:`}
+        terms={[
+          ["sector", t`Sector`],
+          ["equal-weight-portfolio", t`Equal weight`],
+        ]}
+      />
       <DataStamp today={sectors.today} simulated={sectors.simulated} locale={locale} />
       <p className="muted">
         <Trans>

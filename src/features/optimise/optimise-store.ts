@@ -43,6 +43,30 @@ export function optimisePortfolioOf(
   };
 }
 
+/** The events that turn `assets` into the optimised amounts (0 removes, a new asset is added). */
+function amountEvents(
+  assets: readonly { readonly id: string }[],
+  target: ReadonlyMap<string, number>,
+  names: ReadonlyMap<string, string>,
+) {
+  const held = new Set(assets.map((a) => a.id));
+  return [
+    ...assets
+      .filter((a) => !target.has(a.id))
+      .map((a) => ({ type: "amount.change" as const, id: a.id, investedAmount: 0 })),
+    ...[...target].map(([symbol, amount]) =>
+      held.has(symbol)
+        ? { type: "amount.change" as const, id: symbol, investedAmount: amount }
+        : {
+            type: "asset.add" as const,
+            id: symbol,
+            name: names.get(symbol) ?? symbol,
+            investedAmount: amount,
+          },
+    ),
+  ];
+}
+
 /**
  * Hands the optimised amounts to the portfolio's own machine: an edition of the saved portfolio
  * (edit, amounts, submit: it spends an edition as any edit does), or the creation summary's
@@ -65,21 +89,8 @@ export async function adoptInto(
       throw new SessionFailure(
         editing.context.problem === "NO_EDITIONS_LEFT" ? "NO_EDITIONS_LEFT" : "EDIT_FORBIDDEN",
       );
-    for (const asset of editing.context.draft?.assets ?? [])
-      if (!target.has(asset.id))
-        lifecycle.send({ type: "amount.change", id: asset.id, investedAmount: 0 });
-    const held = new Set((lifecycle.getSnapshot().context.draft?.assets ?? []).map((a) => a.id));
-    for (const [symbol, amount] of target)
-      lifecycle.send(
-        held.has(symbol)
-          ? { type: "amount.change", id: symbol, investedAmount: amount }
-          : {
-              type: "asset.add",
-              id: symbol,
-              name: names.get(symbol) ?? symbol,
-              investedAmount: amount,
-            },
-      );
+    for (const event of amountEvents(editing.context.draft?.assets ?? [], target, names))
+      lifecycle.send(event);
     lifecycle.send({ type: "submit" });
     const done = await waitFor(
       lifecycle,
@@ -99,23 +110,15 @@ export async function adoptInto(
     }
     return;
   }
+  if (lifecycle && life && life.matches("unsaved")) {
+    // Handed over by the wizard but not saved yet: the draft takes the optimised amounts.
+    for (const event of amountEvents(life.context.draft?.assets ?? [], target, names))
+      lifecycle.send(event);
+    return;
+  }
   const w = wizard?.getSnapshot();
   if (wizard && w && w.matches("summary")) {
-    const held = new Set(w.context.assets.map((a) => a.id));
-    for (const asset of w.context.assets)
-      if (!target.has(asset.id))
-        wizard.send({ type: "amount.change", id: asset.id, investedAmount: 0 });
-    for (const [symbol, amount] of target)
-      wizard.send(
-        held.has(symbol)
-          ? { type: "amount.change", id: symbol, investedAmount: amount }
-          : {
-              type: "asset.add",
-              id: symbol,
-              name: names.get(symbol) ?? symbol,
-              investedAmount: amount,
-            },
-      );
+    for (const event of amountEvents(w.context.assets, target, names)) wizard.send(event);
     return;
   }
   throw new SessionFailure("EDIT_FORBIDDEN");

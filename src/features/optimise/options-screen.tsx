@@ -12,6 +12,7 @@ import { Spinner } from "../../ui/spinner.tsx";
 import { LevelChoice, levelTexts } from "./choose-screen.tsx";
 import { OptimisePage, Outcome, Running } from "./parts.tsx";
 import { useOptimise } from "./use-optimise.ts";
+import { TermLinks } from "../../ui/term-link.tsx";
 
 const parse = (text: string): number | null => {
   const v = Number(text.replace(",", "."));
@@ -68,6 +69,16 @@ export function OptionsScreen({ locale, level }: ScreenProps & { level: Optimisa
   return (
     <OptimisePage title={title} summary={i18n._(texts.text)} name={o.current?.name ?? null}>
       <form className="form form-wide optimise-form" onSubmit={submit} noValidate>
+        <TermLinks
+          label={t`In the dictionary:`}
+          terms={[
+            ["conditional-value-at-risk", t`CVaR`],
+            ["minimum-desired-risk", t`Minimum desired risk`],
+            ["mean-variance-optimisation", t`Mean-variance optimisation`],
+            ["weight-constraints", t`Weight constraints`],
+            ["cardinality-constraint", t`Cardinality constraint`],
+          ]}
+        />
         <p>
           <Trans>
             Invested: {totalText}. Risk is measured over one month on the portfolio&apos;s look-back

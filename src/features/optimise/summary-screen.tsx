@@ -5,10 +5,31 @@ import type { ScreenProps } from "../../app/route-table.ts";
 import { formatDate, formatMoney, formatPercent } from "../../ui/format.ts";
 import { Spinner } from "../../ui/spinner.tsx";
 import { FrontierChart } from "./frontier-chart.tsx";
+import type { Locale, Product } from "../../contract/common.ts";
 import { OptimisePage, Outcome, Running } from "./parts.tsx";
+import { PlanLock, type PermissionPath } from "./portfolio-views.ts";
 import { useOptimise } from "./use-optimise.ts";
+import { TermLinks } from "../../ui/term-link.tsx";
 
 /** optimize/summary: current and optimised side by side, the frontier, and adopting the result. */
+/** A figure the plan leaves out: the lock names the plan that unlocks it. */
+function Locked({
+  permission,
+  product,
+  locale,
+}: {
+  permission: PermissionPath;
+  product: Product;
+  locale: Locale;
+}) {
+  return (
+    <span className="plan-lock" data-locked={permission}>
+      <span aria-hidden="true">🔒</span>{" "}
+      <PlanLock product={product} permission={permission} locale={locale} />
+    </span>
+  );
+}
+
 export default function OptimiseSummaryScreen({ locale }: ScreenProps) {
   const { t } = useLingui();
   const o = useOptimise("summary", locale);
@@ -64,8 +85,22 @@ export default function OptimiseSummaryScreen({ locale }: ScreenProps) {
     {
       key: "expected",
       label: t`Expected return (annual)`,
-      cur: pct(answer.current.expectedReturn),
-      opt: pct(answer.expectedReturn),
+      cur:
+        answer.current.expectedReturn === null ? (
+          <Locked permission="analysis.expectedReturns" product={o.product} locale={locale} />
+        ) : (
+          pct(answer.current.expectedReturn)
+        ),
+      opt:
+        answer.expectedReturn === null ? (
+          <Locked
+            permission="analysis.expectedReturnsOptimPortfolio"
+            product={o.product}
+            locale={locale}
+          />
+        ) : (
+          pct(answer.expectedReturn)
+        ),
     },
   ];
   return (
@@ -107,6 +142,17 @@ export default function OptimiseSummaryScreen({ locale }: ScreenProps) {
         <h2 id="optimise-figures">
           <Trans>Risk and return</Trans>
         </h2>
+        <TermLinks
+          label={t`In the dictionary:`}
+          terms={[
+            ["volatility", t`Volatility`],
+            ["value-at-risk", t`Value at risk (VaR)`],
+            ["conditional-value-at-risk", t`CVaR`],
+            ["expected-return", t`Expected return`],
+            ["minimum-variance-portfolio", t`Minimum-variance portfolio`],
+            ["efficient-frontier", t`Efficient frontier`],
+          ]}
+        />
         <div className="table-scroll">
           <table className="optimise-table" data-testid="optimise-figures">
             <thead>
@@ -169,14 +215,27 @@ export default function OptimiseSummaryScreen({ locale }: ScreenProps) {
         </div>
       </section>
 
-      {answer.frontier.length > 0 ? (
+      {answer.expectedReturn === null ? (
+        <section className="card" data-testid="frontier-locked">
+          <h2>{t`Efficient frontier`}</h2>
+          <p className="notice plan-lock">
+            <span aria-hidden="true">🔒</span>{" "}
+            <Trans>The frontier is drawn in expected returns.</Trans>{" "}
+            <PlanLock
+              product={o.product}
+              permission="analysis.expectedReturnsOptimPortfolio"
+              locale={locale}
+            />
+          </p>
+        </section>
+      ) : answer.frontier.length > 0 && answer.current.expectedReturn !== null ? (
         <section className="card">
           <FrontierChart
             title={t`Efficient frontier`}
             description={t`Each point of the line is the least risky mix of these assets for its expected return; the circle is your current portfolio, the diamond the optimised one.`}
             frontier={answer.frontier}
-            current={answer.current}
-            optimised={answer}
+            current={{ ...answer.current, expectedReturn: answer.current.expectedReturn }}
+            optimised={{ ...answer, expectedReturn: answer.expectedReturn }}
             formatShare={(v) => formatPercent(v, locale, 1)}
             labels={{
               risk: t`Volatility (1 month)`,

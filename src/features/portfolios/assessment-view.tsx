@@ -6,6 +6,7 @@ import { GaugeChart } from "../../ui/charts/index.ts";
 import { PlanLock } from "./plan-lock.tsx";
 import { formatMoney, formatPercent } from "../../ui/format.ts";
 import { windowNote } from "./figure-notes.ts";
+import { TermLinks } from "../../ui/term-link.tsx";
 
 export interface AssessmentViewProps {
   readonly analysis: AnalysisResponse;
@@ -98,6 +99,15 @@ export function AssessmentView({
         <p className="figure-method">
           {t`Historical VaR 95 over one month.`} {windowNote(a, i18n, locale)}
         </p>
+        <TermLinks
+          label={t`In the dictionary:`}
+          terms={[
+            ["value-at-risk", t`Value at risk (VaR)`],
+            ["historical-simulation", t`Historical simulation`],
+            ["loss-tolerance", t`Loss tolerance`],
+            ["risk-profile", t`Risk profile`],
+          ]}
+        />
       </section>
       <form
         className="form"

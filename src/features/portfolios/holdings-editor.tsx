@@ -38,8 +38,11 @@ export interface HoldingsEditorProps {
   readonly currency: "EUR" | "USD";
   readonly locale: Locale;
   readonly send: (event: DraftEvent) => void;
-  /** Assets that may be added (not held yet). */
-  readonly candidates: readonly { id: string; name: string }[];
+  /**
+   * Assets that may be added (not held yet); null while they are being loaded, when the row to
+   * add one is drawn disabled, so that nothing below it moves when they arrive.
+   */
+  readonly candidates: readonly { id: string; name: string }[] | null;
   readonly readOnly?: boolean;
 }
 
@@ -61,7 +64,8 @@ export function HoldingsEditor({
   const totalText = formatMoney(total, currency, locale);
   const amountHeading = t`Amount (${currency})`;
   const weightHeading = t`Weight`;
-  const offered = candidates.filter((c) => !assets.some((a) => a.id === c.id));
+  const loadingCandidates = candidates === null;
+  const offered = (candidates ?? []).filter((c) => !assets.some((a) => a.id === c.id));
   return (
     <div>
       {/* A region of its own: at phone width it scrolls (read only) or becomes cards (editing). */}
@@ -130,11 +134,16 @@ export function HoldingsEditor({
       <p className="field-hint">
         <Trans>An amount of zero removes the asset.</Trans>
       </p>
-      {readOnly || offered.length === 0 ? null : (
-        <div className="actions-row">
+      {readOnly || (!loadingCandidates && offered.length === 0) ? null : (
+        <div className="actions-row" aria-busy={loadingCandidates}>
           <div className="field">
             <label htmlFor={addId}>{t`Add an asset`}</label>
-            <select id={addId} value={adding} onChange={(e) => setAdding(e.target.value)}>
+            <select
+              id={addId}
+              value={adding}
+              disabled={loadingCandidates}
+              onChange={(e) => setAdding(e.target.value)}
+            >
               <option value="">{t`Choose an asset`}</option>
               {offered.map((c) => (
                 <option key={c.id} value={c.id}>
@@ -149,6 +158,7 @@ export function HoldingsEditor({
               id={addAmountId}
               value={addAmount}
               locale={locale}
+              disabled={loadingCandidates}
               onValueChange={setAddAmount}
               onKeyDown={(e) => {
                 if (e.key === "Enter") e.preventDefault();

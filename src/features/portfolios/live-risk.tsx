@@ -128,7 +128,11 @@ export function LiveRisk({ currency, benchmark, assets, locale, onAnalysis }: Li
           </span>
         </>
       ) : (
-        <span className="muted">{busy ? t`Measuring the risk…` : null}</span>
+        // Drawn from the start (also during the debounce), so that the panel keeps its height
+        // when the figures arrive and nothing around it moves under a pointer.
+        <span className="muted">
+          {kept.length > 0 && !error ? t`Measuring the risk…` : "\u00a0"}
+        </span>
       )}
     </section>
   );

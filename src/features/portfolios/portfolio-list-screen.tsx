@@ -10,6 +10,7 @@ import { formatDate, formatMoney, formatNumber, formatPercent } from "../../ui/f
 import { msgCodeText } from "../../ui/msg-code-text.ts";
 import { PageHeading } from "../../ui/page-heading.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
+import { TermLinks } from "../../ui/term-link.tsx";
 
 /** My account > portfolios: every saved portfolio of the product with its value, return, risk and score. */
 export default function PortfolioListScreen({ locale }: ScreenProps) {
@@ -24,6 +25,15 @@ export default function PortfolioListScreen({ locale }: ScreenProps) {
   return (
     <div>
       <PageHeading title={t`My portfolios`} summary={t`The portfolios you have saved.`} />
+      <TermLinks
+        label={t`In the dictionary:`}
+        terms={[
+          ["time-weighted-return", t`Time-weighted return`],
+          ["value-at-risk", t`Value at risk (VaR)`],
+          ["global-score", t`Global score`],
+          ["community-percentile", t`Community percentile`],
+        ]}
+      />
       <p className="actions-row">
         <Link className="button" to={pathFor("create-q1", locale)}>
           <Trans>Create a portfolio</Trans>

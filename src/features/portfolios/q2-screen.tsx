@@ -8,6 +8,7 @@ import { formatMoney, formatNumber } from "../../ui/format.ts";
 import { Spinner } from "../../ui/spinner.tsx";
 import { problemText, useWizardStep } from "./use-wizard.ts";
 import { WizardNav, WizardPage } from "./wizard-parts.tsx";
+import { TermLinks } from "../../ui/term-link.tsx";
 
 /** q2: the loss at 95% in a bad month the investor could bear, as an amount or a percentage. */
 export default function Q2Screen({ locale }: ScreenProps) {
@@ -40,6 +41,15 @@ export default function Q2Screen({ locale }: ScreenProps) {
       step={2}
     >
       <form className="form form-wide" onSubmit={submit} noValidate>
+        <TermLinks
+          label={t`In the dictionary:`}
+          terms={[
+            ["loss-tolerance", t`Loss tolerance`],
+            ["value-at-risk", t`Value at risk (VaR)`],
+            ["confidence-level", t`Confidence level`],
+            ["risk-horizon", t`Risk horizon`],
+          ]}
+        />
         {problem ? <FormMessage kind="error">{i18n._(problemText(problem))}</FormMessage> : null}
         <p>
           <Trans>

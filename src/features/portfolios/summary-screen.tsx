@@ -84,13 +84,16 @@ export default function SummaryScreen({ locale }: ScreenProps) {
   const currency = c.answers.currency ?? "EUR";
   const assets = c.assets;
   const proposal = c.proposal;
-  const candidates = (universe.data?.assets ?? [])
-    .filter((a) => !a.stale)
-    .filter((a) => {
-      const group = product === "simIndices" ? a.assetClass : a.exchange;
-      return c.answers.universe.length === 0 || (group && c.answers.universe.includes(group));
-    })
-    .map((a) => ({ id: a.symbol, name: a.name }));
+  // Null while the universe loads (the add row is drawn disabled); none if it cannot be had.
+  const candidates = universe.loading
+    ? null
+    : (universe.data?.assets ?? [])
+        .filter((a) => !a.stale)
+        .filter((a) => {
+          const group = product === "simIndices" ? a.assetClass : a.exchange;
+          return c.answers.universe.length === 0 || (group && c.answers.universe.includes(group));
+        })
+        .map((a) => ({ id: a.symbol, name: a.name }));
   const problem = c.problem;
   const lifeProblem = life?.context.problem ?? life?.context.error ?? null;
   const saved = life?.matches("saved") ? life.context.portfolio : null;

@@ -18,6 +18,7 @@ import { PageHeading } from "../../ui/page-heading.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
 import { FanChart } from "./fan-chart.tsx";
 import { useSimulator } from "./use-simulator.ts";
+import { TermLinks } from "../../ui/term-link.tsx";
 import "./simulator.css";
 
 type Send = ReturnType<typeof useSimulator>[1];
@@ -505,6 +506,17 @@ function SimulationResult({
       <h2 id="simulator-result-title">
         <Trans>Where the plan can end up in {years} years</Trans>
       </h2>
+      <TermLinks
+        label={t`In the dictionary:`}
+        terms={[
+          ["monte-carlo-simulation", t`Monte Carlo simulation`],
+          ["fan-chart", t`Fan chart`],
+          ["percentile", t`Percentile`],
+          ["geometric-brownian-motion", t`Geometric Brownian motion`],
+          ["goal-probability", t`Goal probability`],
+          ["real-return", t`Real return`],
+        ]}
+      />
       {stale ? (
         <FormMessage kind="error">
           <Trans>
@@ -514,8 +526,10 @@ function SimulationResult({
         </FormMessage>
       ) : null}
       {w.simulated ? (
-        <p className="badge">
-          <Trans>Simulated prices</Trans>
+        <p>
+          <span className="badge">
+            <Trans>Simulated prices</Trans>
+          </span>
         </p>
       ) : null}
       <dl className="simulator-figures">

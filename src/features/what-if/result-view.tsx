@@ -20,6 +20,7 @@ import {
   seriesName,
   shockNames,
 } from "./what-if-texts.ts";
+import { TermLinks } from "../../ui/term-link.tsx";
 
 type Custom = Extract<WhatIfResponse, { kind: "custom" }>;
 type Scenario = Extract<WhatIfResponse, { kind: "scenario" }>;
@@ -396,6 +397,16 @@ function BacktestResult({ r, locale }: { r: Backtest; locale: Locale }) {
           peak.
         </Trans>
       </p>
+      <TermLinks
+        label={t`In the dictionary:`}
+        terms={[
+          ["total-return", t`Total return`],
+          ["annualised-volatility", t`Annualised volatility`],
+          ["maximum-drawdown", t`Maximum drawdown`],
+          ["sharpe-ratio", t`Sharpe ratio`],
+          ["benchmark", t`Benchmark`],
+        ]}
+      />
       {r.limitedBy.length > 0 ? (
         <p className="form-message">
           <Trans>The window is shorter because of the history of: {limitedBy}.</Trans>

@@ -32,6 +32,7 @@ import {
   shockHints,
   shockNames,
 } from "./what-if-texts.ts";
+import { TermLinks } from "../../ui/term-link.tsx";
 import "./what-if.css";
 
 /** A number typed in the user's language: "-2,5" in Spanish, "-2.5" in English; null if empty. */
@@ -214,6 +215,17 @@ export default function ScenariosScreen({ locale }: ScreenProps) {
               market index.
             </Trans>
           </p>
+          <TermLinks
+            label={t`In the dictionary:`}
+            terms={[
+              ["backtesting", t`Backtesting`],
+              ["buy-and-hold", t`Buy and hold`],
+              ["rebalancing", t`Rebalancing`],
+              ["maximum-drawdown", t`Maximum drawdown`],
+              ["sharpe-ratio", t`Sharpe ratio`],
+              ["benchmark", t`Benchmark`],
+            ]}
+          />
           {may("backtest") ? null : <Locked kind="backtest" locale={locale} />}
           <fieldset disabled={!may("backtest") || running}>
             <legend>
@@ -274,6 +286,15 @@ export default function ScenariosScreen({ locale }: ScreenProps) {
               Replays a past crisis, from the market's peak to its trough, on today's portfolio.
             </Trans>
           </p>
+          <TermLinks
+            label={t`In the dictionary:`}
+            terms={[
+              ["scenario-analysis", t`Scenario analysis`],
+              ["stress-test", t`Stress test`],
+              ["global-financial-crisis", t`Global financial crisis`],
+              ["covid-19-crash", t`COVID-19 crash`],
+            ]}
+          />
           {may("scenario") ? null : <Locked kind="scenario" locale={locale} />}
           <fieldset disabled={!may("scenario") || running}>
             <legend>
@@ -327,6 +348,15 @@ export default function ScenariosScreen({ locale }: ScreenProps) {
               them. Leave a box empty to keep that market still.
             </Trans>
           </p>
+          <TermLinks
+            label={t`In the dictionary:`}
+            terms={[
+              ["factor-sensitivity", t`Factor sensitivity`],
+              ["beta", t`Beta`],
+              ["interest-rate-risk", t`Interest-rate risk`],
+              ["inflation", t`Inflation`],
+            ]}
+          />
           {may("custom") ? null : <Locked kind="custom" locale={locale} />}
           <fieldset disabled={!may("custom") || running}>
             <legend className="visually-hidden">
