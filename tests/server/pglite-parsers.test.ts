@@ -106,4 +106,21 @@ describe("the embedded database's client as drizzle sees it", () => {
     expect(result.rows[0]!.n).toBe("int:7");
     expect(calls.at(-1)!.parsers).toBe(custom);
   });
+
+  it("makes each method's wrapper once, and follows a method that is replaced", async () => {
+    const shared = sharingDrizzleParsers(client);
+    expect(shared.query).toBe(shared.query);
+    expect(shared.transaction).toBe(shared.transaction);
+    expect(shared.exec).toBe(shared.exec);
+    const before = shared.query;
+    const seen: string[] = [];
+    const query = client.query.bind(client);
+    client.query = ((text: string, ...rest: []) => {
+      seen.push(text);
+      return query(text, ...rest);
+    }) as PGlite["query"];
+    expect(shared.query).not.toBe(before);
+    await shared.query("select 1");
+    expect(seen).toEqual(["select 1"]);
+  });
 });

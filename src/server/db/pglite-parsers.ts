@@ -20,27 +20,35 @@ function onlyTextParsers(parsers: QueryOptions["parsers"]): boolean {
 }
 
 function withoutParsers<T extends object>(target: T): T {
+  // One wrapper per method, made on first use (drizzle reads `query` for every statement).
+  const wrappers = new Map<PropertyKey, { of: unknown; wrapper: unknown }>();
+  const wrap = (client: T, property: PropertyKey, value: (...a: unknown[]) => unknown) => {
+    if (property === "query") {
+      return (text: string, params?: unknown[], options?: QueryOptions) =>
+        value.call(
+          client,
+          text,
+          params,
+          options && onlyTextParsers(options.parsers)
+            ? { ...options, parsers: undefined }
+            : options,
+        );
+    }
+    if (property === "transaction") {
+      return (callback: (tx: object) => unknown) =>
+        value.call(client, (tx: object) => callback(withoutParsers(tx)));
+    }
+    return value.bind(client);
+  };
   return new Proxy(target, {
     get(client, property) {
       const value: unknown = Reflect.get(client, property, client);
-      if (property === "query" && typeof value === "function") {
-        return (text: string, params?: unknown[], options?: QueryOptions) =>
-          (value as (...a: unknown[]) => unknown).call(
-            client,
-            text,
-            params,
-            options && onlyTextParsers(options.parsers)
-              ? { ...options, parsers: undefined }
-              : options,
-          );
-      }
-      if (property === "transaction" && typeof value === "function") {
-        return (callback: (tx: object) => unknown) =>
-          (value as (cb: (tx: object) => unknown) => unknown).call(client, (tx: object) =>
-            callback(withoutParsers(tx)),
-          );
-      }
-      return typeof value === "function" ? (value as () => unknown).bind(client) : value;
+      if (typeof value !== "function") return value;
+      const known = wrappers.get(property);
+      if (known?.of === value) return known.wrapper;
+      const wrapper = wrap(client, property, value as (...a: unknown[]) => unknown);
+      wrappers.set(property, { of: value, wrapper });
+      return wrapper;
     },
   });
 }
