@@ -1,14 +1,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { BananaHistory, MonkeyDistribution } from "../../contract/banana.ts";
 import type { Locale } from "../../contract/common.ts";
-import {
-  LineChart,
-  labelStride,
-  linearScale,
-  niceTicks,
-  textWidth,
-} from "../../ui/charts/index.ts";
+import { LineChart, linearScale, niceTicks } from "../../ui/charts/index.ts";
 import { ChartFigure, SvgLabel, useChartIds } from "../../ui/charts/frame.tsx";
+import { VerticalMarks, XAxis } from "../../ui/charts/x-axis.tsx";
 import { formatDate, formatNumber } from "../../ui/format.ts";
 import { percentileText, signedPercent } from "./banana-format.ts";
 
@@ -46,6 +41,7 @@ const PAD_X = 8;
 const LABEL_ROW = 15;
 const PLOT = 140;
 const AXIS = 24;
+const markerDash = { you: undefined, monkey: "6 3", mean: "2 3" } as const;
 
 /**
  * Where the portfolio stands among the 10,000 monkeys: their distribution of returns (from its
@@ -69,11 +65,11 @@ export function MonkeyDistributionChart({
   const count = formatNumber(distribution.count, locale);
   const beaten = percentileText(distribution.percentile, locale);
   const markers = [
-    { key: "you", label: t`Your portfolio`, value: portfolioReturn, tone: "you" },
+    { key: "you", label: t`Your portfolio`, value: portfolioReturn, tone: "you" as const },
     ...(monkeyReturn === null
       ? []
-      : [{ key: "monkey", label: t`Your monkey`, value: monkeyReturn, tone: "monkey" }]),
-    { key: "mean", label: t`Mean of the monkeys`, value: distribution.mean, tone: "mean" },
+      : [{ key: "monkey", label: t`Your monkey`, value: monkeyReturn, tone: "monkey" as const }]),
+    { key: "mean", label: t`Mean of the monkeys`, value: distribution.mean, tone: "mean" as const },
   ];
   const values = [...distribution.quantiles, ...markers.map((m) => m.value)];
   const nice = niceTicks(Math.min(...values), Math.max(...values), 5);
@@ -84,11 +80,8 @@ export function MonkeyDistributionChart({
   const maxDensity = Math.max(...bars.map((b) => b.density), 1e-9);
   const y = linearScale([0, maxDensity], [bottom, top + 4]);
   const cut = x(portfolioReturn);
-  const ticks = nice.ticks.map((v) => ({ v, text: fmt(v) }));
-  const every = labelStride(
-    ticks.map((l) => textWidth(l.text, FONT)),
-    WIDTH - 2 * PAD_X,
-  );
+  const layout = { x, width: WIDTH, padX: PAD_X, font: FONT };
+  const ticks = nice.ticks.map((value) => ({ value, text: fmt(value) }));
   const title = t`Your return among ${count} monkeys`;
   const description = t`Distribution of the returns of ${count} random portfolios of the same size, region and day; your portfolio beats ${beaten} of them.`;
   return (
@@ -126,40 +119,17 @@ export function MonkeyDistributionChart({
             />
           ));
         })}
-        <line className="chart-axis" x1={PAD_X} x2={WIDTH - PAD_X} y1={bottom} y2={bottom} />
-        {ticks.map(({ v, text }, i) => {
-          const tx = x(v);
-          const anchor = i === 0 ? "start" : i === ticks.length - 1 ? "end" : "middle";
-          return (
-            <g key={v}>
-              <line className="chart-tick" x1={tx} x2={tx} y1={bottom} y2={bottom + 4} />
-              {i % every === 0 ? (
-                <text className="chart-tick-label" x={tx} y={bottom + 4 + FONT} textAnchor={anchor}>
-                  {text}
-                </text>
-              ) : null}
-            </g>
-          );
-        })}
-        {markers.map((m, i) => {
-          const mx = x(m.value);
-          const labelY = 6 + i * LABEL_ROW + FONT - 2;
-          const right = mx > WIDTH / 2;
-          return (
-            <g key={m.key} className={`chart-marker monkey-marker-${m.tone}`}>
-              <line
-                x1={mx}
-                x2={mx}
-                y1={labelY + 3}
-                y2={bottom}
-                strokeDasharray={m.tone === "you" ? undefined : m.tone === "monkey" ? "6 3" : "2 3"}
-              />
-              <text x={right ? mx - 4 : mx + 4} y={labelY} textAnchor={right ? "end" : "start"}>
-                {m.label}
-              </text>
-            </g>
-          );
-        })}
+        <XAxis ticks={ticks} bottom={bottom} layout={layout} />
+        <VerticalMarks
+          marks={markers.map((m) => ({
+            ...m,
+            className: `chart-marker monkey-marker-${m.tone}`,
+            dash: markerDash[m.tone],
+          }))}
+          bottom={bottom}
+          labelRow={LABEL_ROW}
+          layout={layout}
+        />
       </svg>
       <ul className="chart-legend chart-legend-inline" aria-hidden="true">
         <li>

@@ -6,15 +6,8 @@ import {
   useChartIds,
   type ChartTextProps,
 } from "./frame.tsx";
-import {
-  extent,
-  finite,
-  histogram,
-  labelStride,
-  linearScale,
-  niceTicks,
-  textWidth,
-} from "./scale.ts";
+import { extent, finite, histogram, linearScale, niceTicks } from "./scale.ts";
+import { VerticalMarks, XAxis } from "./x-axis.tsx";
 
 export type MarkerTone = "danger" | "warning" | "neutral";
 
@@ -122,11 +115,8 @@ export function DistributionChart({
     ));
   });
 
-  const tickLabels = nice.ticks.map((t) => ({ t, text: formatValue(t) }));
-  const every = labelStride(
-    tickLabels.map((l) => textWidth(l.text, FONT)),
-    WIDTH - 2 * PAD_X,
-  );
+  const layout = { x, width: WIDTH, padX: PAD_X, font: FONT };
+  const ticks = nice.ticks.map((value) => ({ value, text: formatValue(value) }));
 
   return (
     <ChartFigure title={title} kind="distribution" className={className}>
@@ -148,41 +138,17 @@ export function DistributionChart({
           />
         ) : null}
         {barRects}
-        <line className="chart-axis" x1={PAD_X} x2={WIDTH - PAD_X} y1={bottom} y2={bottom} />
-        {tickLabels.map(({ t, text }, i) => {
-          const tx = x(t);
-          const shown = i % every === 0;
-          const anchor = i === 0 ? "start" : i === tickLabels.length - 1 ? "end" : "middle";
-          return (
-            <g key={t}>
-              <line className="chart-tick" x1={tx} x2={tx} y1={bottom} y2={bottom + 4} />
-              {shown ? (
-                <text className="chart-tick-label" x={tx} y={bottom + 4 + FONT} textAnchor={anchor}>
-                  {text}
-                </text>
-              ) : null}
-            </g>
-          );
-        })}
-        {marks.map((m, i) => {
-          const mx = x(m.value);
-          const labelY = 6 + i * LABEL_ROW + FONT - 2;
-          const right = mx > WIDTH / 2;
-          return (
-            <g key={m.key} className={`chart-marker chart-marker-${m.tone ?? "neutral"}`}>
-              <line
-                x1={mx}
-                x2={mx}
-                y1={labelY + 3}
-                y2={bottom}
-                strokeDasharray={toneDash[m.tone ?? "neutral"]}
-              />
-              <text x={right ? mx - 4 : mx + 4} y={labelY} textAnchor={right ? "end" : "start"}>
-                {m.label}
-              </text>
-            </g>
-          );
-        })}
+        <XAxis ticks={ticks} bottom={bottom} layout={layout} />
+        <VerticalMarks
+          marks={marks.map((m) => ({
+            ...m,
+            className: `chart-marker chart-marker-${m.tone ?? "neutral"}`,
+            dash: toneDash[m.tone ?? "neutral"],
+          }))}
+          bottom={bottom}
+          labelRow={LABEL_ROW}
+          layout={layout}
+        />
       </svg>
       {marks.length > 0 ? (
         <ul className="chart-legend chart-legend-inline" aria-hidden="true">
