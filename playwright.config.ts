@@ -103,7 +103,10 @@ export default defineConfig<E2eOptions>({
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: "list",
-  timeout: 30_000,
+  // A test's own budget, not a check: on a 2-core machine with two workers, both servers and two
+  // browsers, a full page load can take 2-4 s when the host is busy (seen in CI); tests that load
+  // many pages set their own.
+  timeout: 60_000,
   use: {
     headless: true,
     locale: "en-US",

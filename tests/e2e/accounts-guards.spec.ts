@@ -321,6 +321,8 @@ test.describe("route guards by kind of person", () => {
       edition,
     }) => {
       test.skip(!person.editions.includes(edition), "the ht run covers this kind");
+      // Thirteen routes, each a full page load (and a sign-in first).
+      test.setTimeout(150_000);
       const locale = person.locale[edition];
       if (person.email) await signIn(page, locale, person.email);
 
