@@ -8,6 +8,7 @@
 //   npm run bench:load -- --save before.json    # keep them as a reference
 //   npm run bench:load -- --compare before.json # print them beside the reference, with ratios
 //   npm run bench:load -- --root /other/checkout # load another checkout's server (same script)
+//   npm run bench:load -- --only analyse         # only the cases whose name contains the text
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -173,26 +174,34 @@ try {
   });
 
   const results: Record<string, Figures> = {};
-  results["GET /api/market/today (64 connections)"] = await run({
+  const only = option("--only");
+  const measure = async (name: string, options: autocannon.Options) => {
+    if (!only || name.includes(only)) results[name] = await run(options);
+  };
+  await measure("GET /api/market/today (64 connections)", {
     url: `${url}/api/market/today`,
     connections: 64,
   });
-  results["POST /api/analytics/analyse, 10 assets (64)"] = await run({
+  await measure("POST /api/analytics/analyse, 10 assets (64)", {
     url: `${url}/api/analytics/analyse`,
     connections: 64,
     ...rotating(10),
   });
-  results["POST /api/analytics/optimise, 10 assets (64)"] = await run({
+  await measure("POST /api/analytics/optimise, 10 assets (64)", {
     url: `${url}/api/analytics/optimise`,
     connections: 64,
     ...rotating(10, true),
   });
-  const [health, load] = await Promise.all([
-    run({ url: `${url}/api/health`, connections: 1 }),
-    run({ url: `${url}/api/analytics/analyse`, connections: 8, ...json(portfolio(heavy), auth) }),
-  ]);
-  results["GET /api/health while 8 analyses run (1)"] = health;
-  results[`POST /api/analytics/analyse, ${heavy} assets (8)`] = load;
+  const healthCase = "GET /api/health while 8 analyses run (1)";
+  const heavyCase = `POST /api/analytics/analyse, ${heavy} assets (8)`;
+  if (!only || healthCase.includes(only) || heavyCase.includes(only)) {
+    const [health, load] = await Promise.all([
+      run({ url: `${url}/api/health`, connections: 1 }),
+      run({ url: `${url}/api/analytics/analyse`, connections: 8, ...json(portfolio(heavy), auth) }),
+    ]);
+    results[healthCase] = health;
+    results[heavyCase] = load;
+  }
 
   const reference = option("--compare")
     ? (JSON.parse(readFileSync(option("--compare")!, "utf8")) as Record<string, Figures>)

@@ -68,7 +68,8 @@ describe("the embedded database's client as drizzle sees it", () => {
     expect(expectedRows[0]!.at.toISOString()).toBe("2026-11-25T10:15:30.123Z");
     expect(expectedRaw[0]!.days).toBe("{2026-02-28,2026-03-01}");
 
-    // The same through the shared parsers: the same values, and no query brings its own.
+    // The same through the shared parsers: the same values, and no query brings its own (outside
+    // transactions they do not go through PGlite's `query` at all: pglite-statements.test.ts).
     const shared = drizzle({ client: sharingDrizzleParsers(client) });
     calls = [];
     expect(await shared.select().from(moments)).toEqual(expectedRows);
@@ -79,8 +80,7 @@ describe("the embedded database's client as drizzle sees it", () => {
       .where(sql`${moments.id} = ${sql.placeholder("id")}`)
       .prepare("moment_by_id");
     expect(await prepared.execute({ id: 1 })).toEqual(expectedRows);
-    expect(calls.length).toBe(3);
-    expect(calls.every((c) => c.parsers === undefined)).toBe(true);
+    expect(calls).toEqual([]);
   });
 
   it("does the same inside transactions, nested ones included", async () => {
@@ -104,7 +104,14 @@ describe("the embedded database's client as drizzle sees it", () => {
     const custom = { 23: (v: string) => `int:${v}` };
     const result = await shared.query<{ n: string }>("select 7 as n", [], { parsers: custom });
     expect(result.rows[0]!.n).toBe("int:7");
+    // Inside a transaction, through PGlite's `query`, as they were given.
+    await shared.transaction(async (tx) => {
+      const inside = await tx.query<{ n: string }>("select 8 as n", [], { parsers: custom });
+      expect(inside.rows[0]!.n).toBe("int:8");
+    });
     expect(calls.at(-1)!.parsers).toBe(custom);
+    // The client's own are left as they were.
+    expect((await shared.query<{ n: number }>("select 9 as n")).rows[0]!.n).toBe(9);
   });
 
   it("makes each method's wrapper once, and follows a method that is replaced", async () => {
@@ -112,15 +119,15 @@ describe("the embedded database's client as drizzle sees it", () => {
     expect(shared.query).toBe(shared.query);
     expect(shared.transaction).toBe(shared.transaction);
     expect(shared.exec).toBe(shared.exec);
-    const before = shared.query;
+    const before = shared.exec;
     const seen: string[] = [];
-    const query = client.query.bind(client);
-    client.query = ((text: string, ...rest: []) => {
+    const exec = client.exec.bind(client);
+    client.exec = ((text: string, ...rest: []) => {
       seen.push(text);
-      return query(text, ...rest);
-    }) as PGlite["query"];
-    expect(shared.query).not.toBe(before);
-    await shared.query("select 1");
+      return exec(text, ...rest);
+    }) as PGlite["exec"];
+    expect(shared.exec).not.toBe(before);
+    await shared.exec("select 1");
     expect(seen).toEqual(["select 1"]);
   });
 });
