@@ -48,7 +48,9 @@ const isLocale = (value: string | undefined): value is Locale =>
 
 /**
  * The page of a route in a language: its screen and catalog preloaded, its markup when prerendered,
- * and the cookie-consent banner for a visitor who has not chosen yet.
+ * and the cookie-consent banner for a visitor who has not chosen yet. A prerendered page paints
+ * without its scripts, so they are fetched at low priority: they do not compete with what the first
+ * paint needs, and the browser does not count them as blocking it (docs/performance.md).
  */
 export function injectFirstPage(
   html: string,
@@ -58,6 +60,12 @@ export function injectFirstPage(
   options: { consentBanner?: boolean } = {},
 ): string {
   const route = firstPage?.routes.find((r) => r.id === match.routeId);
+  const shell = match.routeId
+    ? firstPage?.shells[edition]?.[match.locale]?.[match.routeId]
+    : undefined;
+  const priority = shell ? ' fetchpriority="low"' : "";
+  const modulePreload = (href: string) =>
+    `<link rel="modulepreload"${priority} crossorigin href="${escapeAttr(href)}">`;
   const links = [
     ...(firstPage?.catalogs[match.locale] ?? []).map(modulePreload),
     ...(route?.js ?? []).map(modulePreload),
@@ -65,19 +73,18 @@ export function injectFirstPage(
       (href) => `<link rel="stylesheet" crossorigin href="${escapeAttr(href)}">`,
     ),
   ];
-  const shell = match.routeId
-    ? firstPage?.shells[edition]?.[match.locale]?.[match.routeId]
-    : undefined;
   let out = html.replace(/<html lang="[^"]*"/, `<html lang="${match.locale}"`);
+  if (shell) {
+    out = out
+      .replaceAll('<script type="module" ', `<script type="module"${priority} `)
+      .replaceAll('<link rel="modulepreload" ', `<link rel="modulepreload"${priority} `);
+  }
   if (links.length) out = out.replace("</head>", `    ${links.join("\n    ")}\n  </head>`);
   if (shell) out = out.replace('<div id="root"></div>', () => `<div id="root">${shell}</div>`);
   const banner = options.consentBanner ? firstPage?.consent?.[edition]?.[match.locale] : undefined;
   if (banner) out = out.replace("</body>", () => `  ${banner}\n  </body>`);
   return out;
 }
-
-const modulePreload = (href: string) =>
-  `<link rel="modulepreload" crossorigin href="${escapeAttr(href)}">`;
 
 const ID_PATTERN = "[1-9][0-9]{0,15}";
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

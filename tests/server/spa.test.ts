@@ -245,7 +245,13 @@ describe("light first page", () => {
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), "spa-first-"));
     await mkdir(path.join(dir, "assets"));
-    await writeFile(path.join(dir, "index.html"), INDEX_HTML.replace("<html>", '<html lang="en">'));
+    await writeFile(
+      path.join(dir, "index.html"),
+      INDEX_HTML.replace("<html>", '<html lang="en">').replace(
+        "</head>",
+        `<script type="module" crossorigin src="/assets/entry-1.js"></script><link rel="modulepreload" crossorigin href="/assets/vendor-1.js"></head>`,
+      ),
+    );
     await writeFile(path.join(dir, FIRST_PAGE_FILE), JSON.stringify(FIRST_PAGE));
     await writeFile(path.join(dir, "assets", "big.js"), LONG_JS);
     await precompress(dir, (f) => f === FIRST_PAGE_FILE);
@@ -325,13 +331,36 @@ describe("light first page", () => {
     const app = makeApp({ DIST_DIR: dir });
     const html = await (await get(app, "/es/acceso-de-usuario")).text();
     expect(html).toContain('<html lang="es">');
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/messages-es.js">');
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/sign-in-1.js">');
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/form-1.js">');
+    const preload = (href: string) =>
+      `<link rel="modulepreload" fetchpriority="low" crossorigin href="${href}">`;
+    expect(html).toContain(preload("/assets/messages-es.js"));
+    expect(html).toContain(preload("/assets/sign-in-1.js"));
+    expect(html).toContain(preload("/assets/form-1.js"));
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/form-1.css">');
     expect(html).not.toContain("messages-en.js");
     expect(html).toContain('<div id="root"><main>Acceder ht</main></div>');
     expect(html.indexOf("modulepreload")).toBeLessThan(html.indexOf("</head>"));
+  });
+
+  it("fetches the scripts of a prerendered page at low priority, and only of such a page", async () => {
+    const app = makeApp({ DIST_DIR: dir });
+    const prerendered = await (await get(app, "/en/sign-in")).text();
+    expect(prerendered).toContain(
+      '<script type="module" fetchpriority="low" crossorigin src="/assets/entry-1.js">',
+    );
+    expect(prerendered).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/vendor-1.js">',
+    );
+    expect(prerendered.match(/<(script type="module"|link rel="modulepreload")/g)).toHaveLength(
+      prerendered.match(/fetchpriority="low"/g)?.length ?? 0,
+    );
+    // Without prerendered markup the page shows nothing until its scripts run: they stay urgent.
+    for (const url of ["/en/my-account/portfolios/portfolio-3", "/es/nope", "/en"]) {
+      const page = await (await get(app, url)).text();
+      expect(page).toContain('<script type="module" crossorigin src="/assets/entry-1.js">');
+      expect(page).toContain("modulepreload");
+      expect(page).not.toContain("fetchpriority");
+    }
   });
 
   it("prerenders the server's edition", async () => {
