@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
+import { listen } from "./listen.ts";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
 import { recordInstallation } from "./db/app-meta.ts";
@@ -65,9 +65,9 @@ const stopBillingJobs = scheduleBillingJobs(
   app.billing,
   config.billingJobIntervalMs,
 );
-const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+const server = listen({ fetch: app.fetch, port: config.port, hostname: config.host }, (port) => {
   logger.info("listening", {
-    url: `http://${config.host}:${info.port}`,
+    url: `http://${config.host}:${port}`,
     database: database.driver,
     coldStartMs: Math.round(performance.now() - bootStarted),
   });
