@@ -34,32 +34,36 @@ interface Session {
   readonly token: string | null;
 }
 
+/** One promise per key: made by the first call, shared by every later one. */
+function once<T>(made: Map<string, Promise<T>>, key: string, make: () => Promise<T>): Promise<T> {
+  let value = made.get(key);
+  if (!value) {
+    value = make();
+    made.set(key, value);
+  }
+  return value;
+}
+
 const sessions = new Map<string, Promise<Session>>();
 
-async function sessionFor(browser: Browser, baseURL: string, account: CheckAccount) {
-  const key = `${baseURL} ${account.email ?? "guest"}`;
-  let session = sessions.get(key);
-  if (!session) {
-    session = (async () => {
-      const context = await browser.newContext({ baseURL, locale: "en-US" });
-      const page = await context.newPage();
-      await dismissCookieBannerWhenShown(page);
-      if (account.email) await signInThroughScreen(page, "en", account.email);
-      else await page.goto("/en");
-      // The consent banner is answered once: the checks look at the pages, not at the banner
-      // (tests/e2e/consent.spec.ts covers it).
-      await page
-        .getByRole("button", { name: /^(Reject all|Rechazar todo)$/ })
-        .click({ timeout: 5_000 })
-        .catch(() => undefined);
-      await page.close();
-      const raw = (await context.cookies()).find((c) => c.name === "auth")?.value;
-      const token = raw ? (JSON.parse(decodeURIComponent(raw)) as { token: string }).token : null;
-      return { context, token };
-    })();
-    sessions.set(key, session);
-  }
-  return session;
+function sessionFor(browser: Browser, baseURL: string, account: CheckAccount) {
+  return once(sessions, `${baseURL} ${account.email ?? "guest"}`, async () => {
+    const context = await browser.newContext({ baseURL, locale: "en-US" });
+    const page = await context.newPage();
+    await dismissCookieBannerWhenShown(page);
+    if (account.email) await signInThroughScreen(page, "en", account.email);
+    else await page.goto("/en");
+    // The consent banner is answered once: the checks look at the pages, not at the banner
+    // (tests/e2e/consent.spec.ts covers it).
+    await page
+      .getByRole("button", { name: /^(Reject all|Rechazar todo)$/ })
+      .click({ timeout: 5_000 })
+      .catch(() => undefined);
+    await page.close();
+    const raw = (await context.cookies()).find((c) => c.name === "auth")?.value;
+    const token = raw ? (JSON.parse(decodeURIComponent(raw)) as { token: string }).token : null;
+    return { context, token };
+  });
 }
 
 test.afterAll(async () => {
@@ -71,41 +75,36 @@ test.afterAll(async () => {
 const portfolios = new Map<string, Promise<number>>();
 
 function portfolioOf(page: Page, token: string): Promise<number> {
-  let id = portfolios.get(token);
-  if (!id) {
-    id = (async () => {
-      const headers = { Authorization: `Bearer ${token}` };
-      const proposed = await page.request.post("/api/portfolios/propose", {
-        headers,
-        data: {
-          currency: "EUR",
-          answers: {
-            universe: [],
-            amount: 10_000,
-            maxToLose95: null,
-            ordering: "balanced",
-            maxAssetsLevel: 0,
-          },
+  return once(portfolios, token, async () => {
+    const headers = { Authorization: `Bearer ${token}` };
+    const proposed = await page.request.post("/api/portfolios/propose", {
+      headers,
+      data: {
+        currency: "EUR",
+        answers: {
+          universe: [],
+          amount: 10_000,
+          maxToLose95: null,
+          ordering: "balanced",
+          maxAssetsLevel: 0,
         },
-      });
-      expect(proposed.ok(), await proposed.text()).toBe(true);
-      const assets = (
-        (await proposed.json()) as { assets: { symbol: string; investedAmount: number }[] }
-      ).assets;
-      const saved = await page.request.post("/api/portfolios", {
-        headers,
-        data: {
-          name: `Route checks ${Date.now()}`,
-          currency: "EUR",
-          assets: assets.map((a) => ({ id: a.symbol, investedAmount: a.investedAmount })),
-        },
-      });
-      expect(saved.ok(), await saved.text()).toBe(true);
-      return ((await saved.json()) as { id: number }).id;
-    })();
-    portfolios.set(token, id);
-  }
-  return id;
+      },
+    });
+    expect(proposed.ok(), await proposed.text()).toBe(true);
+    const assets = (
+      (await proposed.json()) as { assets: { symbol: string; investedAmount: number }[] }
+    ).assets;
+    const saved = await page.request.post("/api/portfolios", {
+      headers,
+      data: {
+        name: `Route checks ${Date.now()}`,
+        currency: "EUR",
+        assets: assets.map((a) => ({ id: a.symbol, investedAmount: a.investedAmount })),
+      },
+    });
+    expect(saved.ok(), await saved.text()).toBe(true);
+    return ((await saved.json()) as { id: number }).id;
+  });
 }
 
 /**
@@ -116,33 +115,28 @@ function portfolioOf(page: Page, token: string): Promise<number> {
 const bananas = new Map<string, Promise<number>>();
 
 function bananaOf(page: Page, token: string): Promise<number> {
-  let id = bananas.get(token);
-  if (!id) {
-    id = (async () => {
-      const headers = { Authorization: `Bearer ${token}` };
-      const listed = await page.request.get("/api/banana/portfolios", { headers });
-      expect(listed.ok(), await listed.text()).toBe(true);
-      const list = (await listed.json()) as {
-        portfolios: { id: number; name: string }[];
-        capacity: Record<"eu" | "usa", number>;
-      };
-      // Only one these checks made: other tests delete what they create.
-      const made = list.portfolios.find((p) => p.name.startsWith("Route checks"));
-      if (made) return made.id;
-      const region = list.capacity.usa > 0 ? "usa" : "eu";
-      const read = await page.request.get(`/api/banana/universe?region=${region}`, { headers });
-      expect(read.ok(), await read.text()).toBe(true);
-      const assets = pickShares((await read.json()) as UniverseStocks, 3);
-      const created = await page.request.post("/api/banana/portfolios", {
-        headers,
-        data: { name: `Route checks ${Date.now() % 100_000}`, region, assets },
-      });
-      expect(created.status(), await created.text()).toBe(201);
-      return ((await created.json()) as { id: number }).id;
-    })();
-    bananas.set(token, id);
-  }
-  return id;
+  return once(bananas, token, async () => {
+    const headers = { Authorization: `Bearer ${token}` };
+    const listed = await page.request.get("/api/banana/portfolios", { headers });
+    expect(listed.ok(), await listed.text()).toBe(true);
+    const list = (await listed.json()) as {
+      portfolios: { id: number; name: string }[];
+      capacity: Record<"eu" | "usa", number>;
+    };
+    // Only one these checks made: other tests delete what they create.
+    const made = list.portfolios.find((p) => p.name.startsWith("Route checks"));
+    if (made) return made.id;
+    const region = list.capacity.usa > 0 ? "usa" : "eu";
+    const read = await page.request.get(`/api/banana/universe?region=${region}`, { headers });
+    expect(read.ok(), await read.text()).toBe(true);
+    const assets = pickShares((await read.json()) as UniverseStocks, 3);
+    const created = await page.request.post("/api/banana/portfolios", {
+      headers,
+      data: { name: `Route checks ${Date.now() % 100_000}`, region, assets },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    return ((await created.json()) as { id: number }).id;
+  });
 }
 
 /** The id a route's `{id}` stands for: each route with an id names how to get one here. */

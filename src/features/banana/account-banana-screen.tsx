@@ -9,7 +9,7 @@ import type { BananaList, BananaPortfolio } from "../../contract/banana.ts";
 import type { Locale } from "../../contract/common.ts";
 import { endpoints } from "../../contract/endpoints.ts";
 import { formatMoney, formatNumber } from "../../ui/format.ts";
-import { msgCodeText } from "../../ui/msg-code-text.ts";
+import { LoadFailed } from "../../ui/load-failed.tsx";
 import { PageHeading } from "../../ui/page-heading.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
 import { percentOrDash, regionNames, regions } from "./banana-format.ts";
@@ -106,14 +106,7 @@ export default function AccountBananaScreen({ locale }: ScreenProps) {
         summary={t`Your stock portfolios against their monkeys, against the region's index and against the community.`}
       />
       {list.loading ? <Spinner label={t`Loading your banana portfolios…`} /> : null}
-      {list.error ? (
-        <p role="alert" className="form-message error">
-          {i18n._(msgCodeText[list.error])}{" "}
-          <button type="button" className="link-button" onClick={list.retry}>
-            <Trans>Try again</Trans>
-          </button>
-        </p>
-      ) : null}
+      {list.error ? <LoadFailed error={list.error} onRetry={list.retry} /> : null}
       {l ? (
         <>
           <section className="card" aria-labelledby="banana-capacity-title">

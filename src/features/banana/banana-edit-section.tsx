@@ -7,7 +7,8 @@ import { formatNumber } from "../../ui/format.ts";
 import { msgCodeText } from "../../ui/msg-code-text.ts";
 import { Spinner } from "../../ui/spinner.tsx";
 import { currentWindow, EditWindowNotice, useNow } from "./edit-window.tsx";
-import { LoadFailed, StockPicker } from "./stock-picker.tsx";
+import { LoadFailed } from "../../ui/load-failed.tsx";
+import { StockPicker } from "./stock-picker.tsx";
 import { useBanana } from "./use-banana.ts";
 import "./banana-challenge.css";
 

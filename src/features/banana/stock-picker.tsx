@@ -14,9 +14,7 @@ import {
 import type { Currency } from "../../contract/analytics.ts";
 import type { Locale } from "../../contract/common.ts";
 import { foldForSearch } from "../../contract/education.ts";
-import type { MsgCode } from "../../contract/msg-codes.ts";
 import { formatMoney, formatNumber } from "../../ui/format.ts";
-import { msgCodeText } from "../../ui/msg-code-text.ts";
 import { NumberInput } from "../../ui/number-input.tsx";
 
 /** Stocks listed at most while searching: the list stays readable, the search narrows it. */
@@ -286,18 +284,5 @@ export function StockPicker({
         </ul>
       </section>
     </div>
-  );
-}
-
-/** Loading the region's stocks (or the capacity) failed: the reason, and a way to try again. */
-export function LoadFailed({ error, onRetry }: { error: MsgCode | null; onRetry: () => void }) {
-  const { i18n } = useLingui();
-  return (
-    <p role="alert" className="form-message error">
-      {error ? i18n._(msgCodeText[error]) : null}{" "}
-      <button type="button" className="link-button" onClick={onRetry}>
-        <Trans>Try again</Trans>
-      </button>
-    </p>
   );
 }

@@ -8,6 +8,7 @@ import { VAT_RATE, type Quote } from "../../contract/billing.ts";
 import type { Locale } from "../../contract/common.ts";
 import { formatCents, formatLongDate, formatPercent } from "../../ui/format.ts";
 import { msgCodeText } from "../../ui/msg-code-text.ts";
+import { LoadFailed } from "../../ui/load-failed.tsx";
 import { PageHeading } from "../../ui/page-heading.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
 import { periodNames, plansHref, RetryOrCancel, selectionFromQuery } from "./billing-parts.tsx";
@@ -147,16 +148,10 @@ export default function SubscribeConfirmScreen({ locale }: ScreenProps) {
     return (
       <div className="billing">
         {heading}
-        <p role="alert" className="form-message error">
-          {i18n._(msgCodeText[error ?? "INTERNAL_ERROR"])}{" "}
-          <button
-            type="button"
-            className="link-button"
-            onClick={() => send({ type: "billing.retry" })}
-          >
-            <Trans>Try again</Trans>
-          </button>
-        </p>
+        <LoadFailed
+          error={error ?? "INTERNAL_ERROR"}
+          onRetry={() => send({ type: "billing.retry" })}
+        />
         {back}
       </div>
     );

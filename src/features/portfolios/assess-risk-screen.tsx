@@ -1,9 +1,9 @@
-import { Trans, useLingui } from "@lingui/react/macro";
+import { useLingui } from "@lingui/react/macro";
 import type { ScreenProps } from "../../app/route-table.ts";
 import { useServices } from "../../app/services.tsx";
 import { useData } from "../../app/use-data.ts";
 import { endpoints } from "../../contract/endpoints.ts";
-import { msgCodeText } from "../../ui/msg-code-text.ts";
+import { LoadFailed } from "../../ui/load-failed.tsx";
 import { PageHeading } from "../../ui/page-heading.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
 import { AssessmentView } from "./assessment-view.tsx";
@@ -12,7 +12,7 @@ import { usePermissions } from "./use-wizard.ts";
 
 /** Assess risk > assessment: the loss at 95% against what the user said they could bear. */
 export default function AssessRiskScreen({ locale }: ScreenProps) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const { http } = useServices();
   const current = useCurrentPortfolio();
   const { product } = usePermissions();
@@ -34,14 +34,7 @@ export default function AssessRiskScreen({ locale }: ScreenProps) {
         summary={t`Your portfolio's loss at 95% against what you said you could bear.`}
       />
       {analysis.loading ? <Spinner label={t`Measuring the risk…`} /> : null}
-      {analysis.error ? (
-        <p role="alert" className="form-message error">
-          {i18n._(msgCodeText[analysis.error])}{" "}
-          <button type="button" className="link-button" onClick={analysis.retry}>
-            <Trans>Try again</Trans>
-          </button>
-        </p>
-      ) : null}
+      {analysis.error ? <LoadFailed error={analysis.error} onRetry={analysis.retry} /> : null}
       {analysis.data && current ? (
         <AssessmentView
           analysis={analysis.data}

@@ -5,7 +5,7 @@ import type { ScreenProps } from "../../app/route-table.ts";
 import { useServices } from "../../app/services.tsx";
 import { useData } from "../../app/use-data.ts";
 import { endpoints } from "../../contract/endpoints.ts";
-import { msgCodeText } from "../../ui/msg-code-text.ts";
+import { LoadFailed } from "../../ui/load-failed.tsx";
 import { PageHeading } from "../../ui/page-heading.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
 import { usePermissions } from "./use-wizard.ts";
@@ -14,7 +14,7 @@ import { useCurrentPortfolio } from "./use-current-portfolio.ts";
 
 /** Analysis > full analysis of the portfolio being created or edited (or the saved one). */
 export default function FullAnalysisScreen({ locale }: ScreenProps) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const { http } = useServices();
   const { product, permissions } = usePermissions();
   const current = useCurrentPortfolio();
@@ -44,14 +44,7 @@ export default function FullAnalysisScreen({ locale }: ScreenProps) {
       />
       {current?.name ? <p className="lead">{current.name}</p> : null}
       {analysis.loading ? <Spinner label={t`Analysing your portfolio…`} /> : null}
-      {analysis.error ? (
-        <p role="alert" className="form-message error">
-          {i18n._(msgCodeText[analysis.error])}{" "}
-          <button type="button" className="link-button" onClick={analysis.retry}>
-            <Trans>Try again</Trans>
-          </button>
-        </p>
-      ) : null}
+      {analysis.error ? <LoadFailed error={analysis.error} onRetry={analysis.retry} /> : null}
       {analysis.data ? (
         <AnalysisView
           analysis={analysis.data}

@@ -7,14 +7,14 @@ import { useData } from "../../app/use-data.ts";
 import { endpoints } from "../../contract/endpoints.ts";
 import type { PortfolioList } from "../../contract/portfolios.ts";
 import { formatDate, formatMoney, formatNumber, formatPercent } from "../../ui/format.ts";
-import { msgCodeText } from "../../ui/msg-code-text.ts";
+import { LoadFailed } from "../../ui/load-failed.tsx";
 import { PageHeading } from "../../ui/page-heading.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
 import { TermLinks } from "../../ui/term-link.tsx";
 
 /** My account > portfolios: every saved portfolio of the product with its value, return, risk and score. */
 export default function PortfolioListScreen({ locale }: ScreenProps) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const { http, product } = useServices();
   const list = useData<PortfolioList>(`portfolios:${product()}`, () =>
     http.call(endpoints.portfolios),
@@ -45,14 +45,7 @@ export default function PortfolioListScreen({ locale }: ScreenProps) {
         ) : null}
       </p>
       {list.loading ? <Spinner label={t`Loading your portfolios…`} /> : null}
-      {list.error ? (
-        <p role="alert" className="form-message error">
-          {i18n._(msgCodeText[list.error])}{" "}
-          <button type="button" className="link-button" onClick={list.retry}>
-            <Trans>Try again</Trans>
-          </button>
-        </p>
-      ) : null}
+      {list.error ? <LoadFailed error={list.error} onRetry={list.retry} /> : null}
       {list.data && list.data.portfolios.length === 0 ? (
         <p className="notice">
           <Trans>You have no saved portfolios yet. Answer three questions to build one.</Trans>
