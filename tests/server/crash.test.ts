@@ -180,44 +180,56 @@ describe.each(targets)("a crash under load, on $name", (target) => {
             throw new Error(`edit: ${res.status} ${JSON.stringify(res.body)}`);
         }
       });
-      for (let i = 0; i < 150; i++) {
+      const save = (i: number) => {
         const account = i % 3;
         const name = `crash-${account}-${i}`;
-        saves.push({
-          account,
-          name,
-          answer: counted(
-            "saves",
-            apiCall(base, "POST", "/portfolios", tokens[account], {
-              name,
-              currency: "EUR",
-              maxAssetsLevel: 2,
-              assets: holdings,
-            }),
-          ),
-        });
-        if (i % 2 === 0) {
-          const key = randomBytes(12).toString("hex");
-          checkouts.push({
-            key,
-            answer: counted(
-              "checkouts",
-              apiCall(base, "POST", "/billing/checkout", payer, {
-                product: "simMonk",
-                tier: "standard",
-                period: "monthly",
-                currency: "EUR",
-                idempotencyKey: key,
-              }),
-            ),
-          });
-        }
+        const answer = counted(
+          "saves",
+          apiCall(base, "POST", "/portfolios", tokens[account], {
+            name,
+            currency: "EUR",
+            maxAssetsLevel: 2,
+            assets: holdings,
+          }),
+        );
+        saves.push({ account, name, answer });
+        return answer;
+      };
+      const checkout = () => {
+        const key = randomBytes(12).toString("hex");
+        const answer = counted(
+          "checkouts",
+          apiCall(base, "POST", "/billing/checkout", payer, {
+            product: "simMonk",
+            tier: "standard",
+            period: "monthly",
+            currency: "EUR",
+            idempotencyKey: key,
+          }),
+        );
+        checkouts.push({ key, answer });
+        return answer;
+      };
+      for (let i = 0; i < 150; i++) {
+        void save(i);
+        if (i % 2 === 0) void checkout();
       }
+      // The storm goes on until the kill, two saves and two checkouts at a time: on a fast
+      // database the first wave can be answered in full before the thresholds below are seen, and
+      // the kill must still cut writes in flight (the saves beyond the plans' limits are refused,
+      // the checkouts have no limit).
+      let storming = true;
+      let next = 150;
+      const waves = Array.from({ length: 4 }, async (_, wave) => {
+        while (storming) await (wave % 2 === 0 ? save(next++) : checkout());
+      });
       // Killed while the storm is on: once a share of the writes has been acknowledged.
       const deadline = Date.now() + 30_000;
       while ((acknowledged.saves < 15 || acknowledged.checkouts < 10) && Date.now() < deadline)
         await new Promise((r) => setTimeout(r, 10));
+      storming = false;
       await killServer(server);
+      await Promise.all(waves);
       const saveAnswers = await Promise.all(saves.map((s) => s.answer));
       const checkoutAnswers = await Promise.all(checkouts.map((c) => c.answer));
       await Promise.all(editChains);
