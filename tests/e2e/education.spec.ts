@@ -206,6 +206,9 @@ for (const locale of locales) {
       .getByRole("navigation", { name: texts.mainNavigation[locale] })
       .getByRole("button", { name: accountTexts.signOut[locale] })
       .click();
+    // Signed out once the app is back home: the logout call has answered and the local state
+    // is cleared (the header offers to sign in as soon as signing out starts).
+    await expect(page).toHaveURL(new RegExp(`${accountPaths.home[locale]}$`));
     await expect(
       page.getByRole("navigation", { name: texts.mainNavigation[locale] }),
     ).not.toContainText(accountTexts.signOut[locale]);
