@@ -205,3 +205,24 @@ describe.skipIf(!marketDir || !existsSync(path.join(marketDir, "assets.csv")))(
     });
   },
 );
+
+describe("a reload of the market", () => {
+  it("is waited for: no request gets the previous snapshot once a newer version is being loaded", async () => {
+    // PGlite runs its queries one after another, so a query sent after the reload's version check
+    // answers only once that check is done and the reload is loading the prices.
+    const { database, drop } = await databaseTargets.find((t) => t.name === "pglite")!.open();
+    try {
+      configureMarket(database.db, { pollMs: 60_000 });
+      expect((await marketView(database.db)).source).toBe("empty");
+      await importDataset(database.db, fourStocks(30), "simulated");
+      const reloading = marketView(database.db);
+      await database.db.execute(sql`select 1`);
+      const during = await marketView(database.db);
+      expect(during.source).toBe("simulated");
+      expect(during.snapshot.assets).toHaveLength(4);
+      expect((await reloading).snapshot).toBe(during.snapshot);
+    } finally {
+      await drop();
+    }
+  });
+});

@@ -109,10 +109,15 @@ async function currentSnapshot(db: Db, c: Cache): Promise<MarketSnapshot> {
   c.loading = (async () => {
     try {
       const version = (await readMetaValue(db, VERSION_KEY)) ?? "0";
-      c.checkedAt = Date.now();
-      if (c.snapshot && c.snapshot.version === version) return c.snapshot;
+      if (c.snapshot && c.snapshot.version === version) {
+        c.checkedAt = Date.now();
+        return c.snapshot;
+      }
+      // Checked only once the new version is in memory: until then, requests wait for this load
+      // rather than get the previous snapshot (after a first import, an empty market).
       const source = ((await readMetaValue(db, "market_source")) ?? "imported") as SnapshotSource;
       c.snapshot = await loadSnapshot(db, version, source);
+      c.checkedAt = Date.now();
       c.anchor = null;
       return c.snapshot;
     } finally {
