@@ -8,7 +8,7 @@ import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { signedOutFacts } from "../machines/guards/access-facts.ts";
 import { AccessFactsProvider } from "../src/app/access-facts.tsx";
 import { appRoutes } from "../src/app/app.tsx";
-import { inertForms } from "../src/app/first-page-input.ts";
+import { inertFirstPage } from "../src/app/first-page-input.ts";
 import { consentTexts } from "../src/app/consent.ts";
 import { activateLocale, i18n } from "../src/app/i18n.ts";
 import { buildPath } from "../src/app/paths.ts";
@@ -95,7 +95,7 @@ async function renderPath(edition: Edition, locale: Locale, url: string): Promis
   // `prerender` waits for the lazy screen; its output is a whole stream, read here as text.
   const { prelude } = await prerender(app);
   const html = await new Response(prelude).text();
-  return inertForms(html || renderToString(app));
+  return inertFirstPage(html || renderToString(app));
 }
 
 /** The markup of every public screen without parameters: edition → language → route id → HTML. */

@@ -8,9 +8,9 @@
  * through the events React listens to, and the focus goes back where it was. A field the app has
  * already filled itself (a draft) is left alone.
  *
- * The prerendered forms cannot submit on their own meanwhile (`inertForms` below, applied to the
- * markup by scripts/prerender-shell.tsx, makes their buttons plain buttons and drops the fields'
- * names), so Enter before the app is there never sends a password in the page's address.
+ * The prerendered forms cannot submit on their own meanwhile (`inertFirstPage` below, applied to the
+ * markup by scripts/prerender-shell.tsx, makes their buttons plain, disabled buttons and drops the
+ * fields' names), so Enter before the app is there never sends a password in the page's address.
  */
 type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
@@ -124,19 +124,24 @@ export function keepFirstPageInput(root: HTMLElement | null): () => void {
 }
 
 /**
- * The prerendered forms do nothing until the app takes over: their submit buttons are plain
- * buttons and their fields have no name, so neither Enter nor a click submits the page's form
- * natively (a GET to the page, with the password in the address). What is typed meanwhile is
- * handed to the app's fields (`keepFirstPageInput`). Used by scripts/prerender-shell.tsx.
+ * The prerendered markup does nothing until the app takes over, and says so:
+ * - its buttons arrive `disabled`, so a click (on the menu, a form's button, "Cookie settings")
+ *   is not taken and lost: the button tells a person and a screen reader it is not ready yet, and
+ *   the app's own buttons, rendered over the markup, take the click;
+ * - its forms cannot submit natively (a GET to the page, with the password in the address): their
+ *   submit buttons are plain buttons and their fields have no name, so Enter does nothing either.
+ * What is typed meanwhile is handed to the app's fields (`keepFirstPageInput`). Used by
+ * scripts/prerender-shell.tsx.
  */
 /* eslint-disable lingui/no-unlocalized-strings -- markup, not texts */
-export function inertForms(html: string): string {
+export function inertFirstPage(html: string): string {
   return html
-    .replace(/<button\b[^>]*>/g, (tag) =>
-      /\stype="/.test(tag)
+    .replace(/<button\b[^>]*>/g, (tag) => {
+      const typed = /\stype="/.test(tag)
         ? tag.replace(/\stype="submit"/, ' type="button"')
-        : tag.replace("<button", '<button type="button"'),
-    )
+        : tag.replace("<button", '<button type="button"');
+      return /\sdisabled(?:=|\s|>)/.test(typed) ? typed : typed.replace(/>$/, ' disabled="">');
+    })
     .replace(/(<(?:input|select|textarea)\b[^>]*?)\sname="[^"]*"/g, "$1");
 }
 /* eslint-enable lingui/no-unlocalized-strings */

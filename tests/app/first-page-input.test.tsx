@@ -6,7 +6,7 @@ import { useState } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it } from "vitest";
-import { inertForms, keepFirstPageInput } from "../../src/app/first-page-input.ts";
+import { inertFirstPage, keepFirstPageInput } from "../../src/app/first-page-input.ts";
 
 /** A sign-in form as the app renders it: controlled fields, the values in React's state. */
 function SignIn({
@@ -59,7 +59,7 @@ afterEach(() => {
 function prerendered() {
   const root = document.createElement("div");
   root.id = "root";
-  root.innerHTML = inertForms(renderToString(<SignIn />));
+  root.innerHTML = inertFirstPage(renderToString(<SignIn />));
   document.body.append(root);
   return root;
 }
@@ -116,8 +116,8 @@ describe("the prerendered first page", () => {
     expect(state.email).toBe("draft@example.test");
   });
 
-  it("cannot submit natively: no submit button, no field names", () => {
-    const html = inertForms(
+  it("cannot submit natively, and its buttons take no click: disabled, no submit button, no field names", () => {
+    const html = inertFirstPage(
       renderToString(
         <form>
           <input name="email" />
@@ -128,12 +128,16 @@ describe("the prerendered first page", () => {
           <button type="submit">Send</button>
           <button>Untyped</button>
           <button type="button">Plain</button>
+          <button type="button" disabled>
+            Already disabled
+          </button>
         </form>,
       ),
     );
     expect(html).not.toMatch(/\sname="/);
     expect(html).not.toMatch(/type="submit"/);
-    expect(html.match(/<button type="button"/g)).toHaveLength(3);
+    expect(html.match(/<button type="button"/g)).toHaveLength(4);
+    expect(html.match(/<button [^>]*\sdisabled=""[^>]*>/g)).toHaveLength(4);
     const form = document.createElement("form");
     form.innerHTML = html.replace(/^<form>|<\/form>$/g, "");
     document.body.append(form);
@@ -142,7 +146,13 @@ describe("the prerendered first page", () => {
       submitted += 1;
       e.preventDefault();
     });
-    for (const b of form.querySelectorAll("button")) b.click();
+    let clicked = 0;
+    form.addEventListener("click", () => (clicked += 1));
+    for (const b of form.querySelectorAll("button")) {
+      expect(b.disabled).toBe(true);
+      b.click();
+    }
+    expect(clicked).toBe(0);
     expect(submitted).toBe(0);
   });
 });

@@ -3,9 +3,8 @@
 // natively (never the password in the address), and when the app's script arrives what was typed
 // is still there, the focus too, and signing in works. The app's script is held back here until
 // the fields are filled.
-import type { Route } from "@playwright/test";
 import { accountPaths, accountTexts, dismissCookieBannerWhenShown } from "./accounts-support.ts";
-import { expect, locales, test } from "./fixtures.ts";
+import { appMounted, expect, holdEntryScript, locales, test } from "./fixtures.ts";
 
 const DEMO_PASSWORD = "Demo-portfolio-2026";
 
@@ -17,42 +16,36 @@ for (const locale of locales) {
     // The cookie choice made first (the banner's buttons, too, wait for the app's script).
     await dismissCookieBannerWhenShown(page);
     await page.goto(accountPaths.home[locale]);
-    await page.locator("html[data-mounted]").waitFor({ state: "attached" });
+    await appMounted(page);
     await page
       .getByRole("button", { name: /^(Reject all|Rechazar todo)$/ })
       .click({ timeout: 5_000 })
       .catch(() => undefined);
-    let release: () => void = () => undefined;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    const held: Route[] = [];
     // The entry script (and only it) waits: the page stays the prerendered markup.
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      held.push(route);
-      await released;
-      await route.continue();
-    });
+    const entry = await holdEntryScript(page);
     const signIn = accountPaths.signIn[locale];
     // A module script holds DOMContentLoaded back: the page is read as it arrives.
     await page.goto(signIn, { waitUntil: "commit" });
     const email = page.getByLabel(accountTexts.email[locale], { exact: true });
     const password = page.getByLabel(accountTexts.password[locale], { exact: true });
     await expect(password).toBeVisible();
-    await expect.poll(() => held.length).toBeGreaterThan(0);
+    await expect.poll(entry.requested).toBe(true);
     expect(await page.locator("html[data-mounted]").count()).toBe(0);
 
     await email.fill("assets-standard@demo.test");
     await password.fill(DEMO_PASSWORD);
-    // Enter and a click on the prerendered button: no native submit (no page is requested), the
-    // password never in an address.
+    // Enter, and the prerendered button (which says it takes no click yet): no native submit (no
+    // page is requested), the password never in an address.
     const requested: string[] = [];
     page.on("request", (r) => {
       if (r.isNavigationRequest()) requested.push(r.url());
     });
     await password.press("Enter");
-    await page
+    const submit = page
       .getByRole("main")
-      .getByRole("button", { name: locale === "es" ? "Acceder" : "Sign in", exact: true })
-      .click();
+      .getByRole("button", { name: locale === "es" ? "Acceder" : "Sign in", exact: true });
+    await expect(submit).toBeDisabled();
+    await submit.click({ force: true });
     await page.waitForTimeout(300);
     expect(requested).toEqual([]);
     expect(new URL(page.url()).pathname).toBe(signIn);
@@ -60,8 +53,8 @@ for (const locale of locales) {
     expect(page.url()).not.toContain("demo.test");
     await password.focus();
 
-    release();
-    await page.locator("html[data-mounted]").waitFor({ state: "attached" });
+    entry.release();
+    await appMounted(page);
     // The app's own fields, with what was typed, and the focus where it was.
     await expect(email).toHaveValue("assets-standard@demo.test");
     await expect(password).toHaveValue(DEMO_PASSWORD);
@@ -82,23 +75,18 @@ for (const locale of locales) {
     context,
     edition,
   }) => {
-    let release: () => void = () => undefined;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const entry = await holdEntryScript(page);
     await page.goto(accountPaths.home[locale], { waitUntil: "commit" });
     const banner = page.getByRole("dialog", { name: /^(We use cookies|Usamos cookies)$/ });
     const reject = banner.getByRole("button", { name: /^(Reject all|Rechazar todo)$/ });
     // Painted with the page, but a click now would be lost: the button says it takes none.
     await expect(reject).toBeVisible();
     await expect(reject).toBeDisabled();
-    release();
+    entry.release();
     // As soon as the app's script runs (before the banner library has loaded) a click is kept.
     await reject.click();
     await expect(banner).toBeHidden();
-    await page.locator("html[data-mounted]").waitFor({ state: "attached" });
+    await appMounted(page);
     const consent = (await context.cookies()).find((c) => c.name === `${edition}_consent`);
     expect(consent, "the choice is stored").toBeDefined();
     const stored = JSON.parse(decodeURIComponent(consent!.value)) as { categories: string[] };

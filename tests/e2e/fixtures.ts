@@ -63,3 +63,27 @@ export async function saveShot(page: Page, name: string): Promise<void> {
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }
+
+/**
+ * Holds the app's entry script (and only it) back until `release` is called, so the page stays
+ * the prerendered markup a person sees before the app takes over. `requested` tells whether the
+ * browser has asked for the script yet.
+ */
+export async function holdEntryScript(
+  page: Page,
+): Promise<{ release: () => void; requested: () => boolean }> {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let requested = false;
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    requested = true;
+    await released;
+    await route.continue();
+  });
+  return { release, requested: () => requested };
+}
+
+/** Waits until the app has taken over the page (src/app/app.tsx marks `html[data-mounted]`). */
+export async function appMounted(page: Page): Promise<void> {
+  await page.locator("html[data-mounted]").waitFor({ state: "attached" });
+}

@@ -1,5 +1,5 @@
 import type { Locator } from "@playwright/test";
-import { expect, locales, test, texts } from "./fixtures.ts";
+import { appMounted, expect, holdEntryScript, locales, test, texts } from "./fixtures.ts";
 
 const signUp = { en: "Sign up", es: "Regístrate" } as const;
 
@@ -31,21 +31,45 @@ async function expectRoomyCentredLabel(button: Locator) {
 test.describe("header buttons", () => {
   for (const locale of locales) {
     test(`the sign-in and sign-up buttons have centred labels in ${locale}`, async ({ page }) => {
-      await page.goto(`/${locale}`);
+      // As the page is painted (the prerendered markup, before the app's script runs) and once the
+      // app has taken over: the labels are measured on each, never across the swap.
+      const entry = await holdEntryScript(page);
+      await page.goto(`/${locale}`, { waitUntil: "commit" });
       const nav = page.getByRole("navigation", { name: texts.mainNavigation[locale] });
-      await expectRoomyCentredLabel(
-        nav.getByRole("link", { name: texts.signIn[locale], exact: true }),
-      );
-      await expectRoomyCentredLabel(nav.getByRole("link", { name: signUp[locale], exact: true }));
+      const signIn = nav.getByRole("link", { name: texts.signIn[locale], exact: true });
+      const signUpLink = nav.getByRole("link", { name: signUp[locale], exact: true });
+      for (const stage of ["prerendered", "app"] as const) {
+        if (stage === "app") {
+          entry.release();
+          await appMounted(page);
+        } else {
+          await expect(signIn).toBeVisible();
+          expect(await page.locator("html[data-mounted]").count(), "still the first paint").toBe(0);
+        }
+        await test.step(stage, async () => {
+          await expectRoomyCentredLabel(signIn);
+          await expectRoomyCentredLabel(signUpLink);
+        });
+      }
     });
   }
 
   test.describe("at phone width", () => {
     test.use({ viewport: { width: 390, height: 844 } });
 
-    test("the buttons in the open menu have centred labels", async ({ page }) => {
-      await page.goto("/es");
-      await page.getByRole("button", { name: texts.menu.es, exact: true }).click();
+    test("the menu says it is not ready until the app takes over, then opens; its buttons have centred labels", async ({
+      page,
+    }) => {
+      const entry = await holdEntryScript(page);
+      await page.goto("/es", { waitUntil: "commit" });
+      const menu = page.getByRole("button", { name: texts.menu.es, exact: true });
+      // A tap on the painted copy would be lost: the button takes none until the app is there.
+      await expect(menu).toBeVisible();
+      await expect(menu).toBeDisabled();
+      entry.release();
+      await appMounted(page);
+      await menu.click();
+      await expect(menu).toHaveAttribute("aria-expanded", "true");
       const nav = page.getByRole("navigation", { name: texts.mainNavigation.es });
       await expectRoomyCentredLabel(nav.getByRole("link", { name: texts.signIn.es, exact: true }));
       await expectRoomyCentredLabel(nav.getByRole("link", { name: signUp.es, exact: true }));
