@@ -239,7 +239,7 @@ export const machineRegistry: readonly MachineEntry[] = [
       { type: "xstate.done.actor.fetchClient", output: null },
       { type: "xstate.error.actor.fetchClient", error: new SessionFailure("UNAUTHORIZED") },
       { type: "session.signOut" },
-      { type: "xstate.done.actor.signOut" },
+      { type: "xstate.done.actor.goToIndex" },
       { type: "session.unauthorized" },
       { type: "session.tokenReceived", session: demoSession },
     ],

@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup } from "xstate";
+import { assertEvent, assign, fromPromise, setup, spawnChild, type ErrorActorEvent } from "xstate";
 import type { Client, Credentials, SessionToken } from "../src/contract/accounts.ts";
 import type { MsgCode } from "../src/contract/msg-codes.ts";
 
@@ -17,7 +17,9 @@ export type SessionEvent =
   | { type: "session.signOut" }
   | { type: "session.unauthorized" }
   | { type: "client.updated"; client: Client }
-  | { type: "welcome.dismiss" };
+  | { type: "welcome.dismiss" }
+  /** The logout call that signing out left running (the child `signOut`) failed. */
+  | ErrorActorEvent<unknown, "signOut">;
 
 const initialContext: SessionContext = {
   token: null,
@@ -58,9 +60,16 @@ export const sessionMachine = setup({
     fetchClient: fromPromise<Client, { token: string }>(async () => {
       throw new Error("fetchClient must be provided");
     }),
-    /** Calls logout when a session cookie existed. */
-    signOut: fromPromise<void, { hadSession: boolean }>(async () => {
+    /**
+     * Calls logout for the session that is ending (its token, given here because the context no
+     * longer holds it), when a session cookie existed (`session` is then not null).
+     */
+    signOut: fromPromise<void, { session: string | null }>(async () => {
       throw new Error("signOut must be provided");
+    }),
+    /** Goes to index; done once the page is there. */
+    goToIndex: fromPromise<void>(async () => {
+      throw new Error("goToIndex must be provided");
     }),
   },
   actions: {
@@ -71,9 +80,6 @@ export const sessionMachine = setup({
     /** Clears client, portfolio, what-if and cache state; removes the selected-plan and auth cookies. */
     clearClientState: () => {
       throw new Error("clearClientState must be provided");
-    },
-    navigateToIndex: () => {
-      throw new Error("navigateToIndex must be provided");
     },
     navigateToSignIn: () => {
       throw new Error("navigateToSignIn must be provided");
@@ -89,6 +95,11 @@ export const sessionMachine = setup({
   description: "Session and sign-out (specification sections 4 and 8).",
   context: initialContext,
   initial: "restoring",
+  on: {
+    // The logout call started by signing out failed: the user is signed out all the same (the
+    // token is forgotten here and expires on the server).
+    "xstate.error.actor.signOut": {},
+  },
   states: {
     restoring: {
       description: "Reading the session cookie left by an earlier visit.",
@@ -176,7 +187,22 @@ export const sessionMachine = setup({
     },
     signedIn: {
       on: {
-        "session.signOut": "signingOut",
+        // Specification section 4, in its order: the client data, portfolio, what-if and cache
+        // state, the welcome banner and both cookies go first; then logout is called for the
+        // session that is ending; then index. Logout runs on as a child and is not waited for:
+        // nothing of the user stays on screen or in storage meanwhile, and its outcome changes
+        // nothing for the user (signing out never fails for them).
+        "session.signOut": {
+          target: "signingOut",
+          actions: [
+            "clearClientState",
+            spawnChild("signOut", {
+              id: "signOut",
+              input: ({ context }) => ({ session: context.token }),
+            }),
+            "reset",
+          ],
+        },
         "session.unauthorized": "expired",
         "client.updated": { actions: assign({ client: ({ event }) => event.client }) },
         // A new token may belong to another account (an email link opened while signed in):
@@ -192,14 +218,9 @@ export const sessionMachine = setup({
       },
     },
     signingOut: {
-      invoke: {
-        id: "signOut",
-        src: "signOut",
-        input: ({ context }) => ({ hadSession: context.token !== null }),
-        onDone: { target: "signedOut", actions: ["clearClientState", "reset", "navigateToIndex"] },
-        // Signing out never fails for the user: local state goes whatever the server said.
-        onError: { target: "signedOut", actions: ["clearClientState", "reset", "navigateToIndex"] },
-      },
+      description:
+        "Signed out here; on the way to index. The route guards wait meanwhile instead of sending the person to sign in.",
+      invoke: { id: "goToIndex", src: "goToIndex", onDone: "signedOut", onError: "signedOut" },
     },
     expired: {
       description: "A 401 or a dead token: everything is cleared and the user goes to sign-in.",

@@ -7,7 +7,19 @@ type Transition = {
   guard?: unknown;
   eventType: string;
   delay?: unknown;
+  actions?: readonly unknown[];
 };
+
+/** The actors a transition starts and leaves running (`spawnChild`), as ` / starts a, b`. */
+function startsLabel(t: Transition): string {
+  const started = (t.actions ?? []).flatMap((a) => {
+    const action = a as { type?: unknown; src?: unknown };
+    return action.type === "xstate.spawnChild" && typeof action.src === "string"
+      ? [action.src]
+      : [];
+  });
+  return started.length ? ` / starts ${started.join(", ")}` : "";
+}
 
 const nodeName = (n: AnyStateNode) => (n.path.length ? n.path.join("_") : n.machine.id);
 
@@ -34,7 +46,9 @@ export function toMermaid(machine: AnyStateMachine): string {
   const edge = (ind: string, from: AnyStateNode, t: Transition, label: string) => {
     const g = guardLabel(t.guard);
     for (const target of t.target ?? [from])
-      out.push(`${ind}${nodeName(from)} --> ${nodeName(target)}: ${label}${g ? ` [${g}]` : ""}`);
+      out.push(
+        `${ind}${nodeName(from)} --> ${nodeName(target)}: ${label}${g ? ` [${g}]` : ""}${startsLabel(t)}`,
+      );
   };
   const walk = (node: AnyStateNode, ind: string) => {
     const initial = node.initial?.target?.[0];

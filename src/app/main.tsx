@@ -57,7 +57,10 @@ void Promise.all([
   });
   session = createSessionActor({
     http,
-    navigate: (to) => void router.navigate(to),
+    // The session's own moves (index after signing out, sign-in after a 401) are drawn at once,
+    // not in a transition: the page being left must not render the new session facts meanwhile
+    // (its guard would send a person who just signed out to sign in).
+    navigate: (to) => router.navigate(to, { flushSync: true }),
     locale: pageLocale,
     currentPath: () => location.pathname + location.search,
     clearUserState: () => {

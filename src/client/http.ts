@@ -48,6 +48,11 @@ export interface CallOptions<Body> {
   /** Makes a POST safe to repeat: the server answers a repeated key with the first result. */
   readonly idempotencyKey?: string;
   readonly signal?: AbortSignal;
+  /**
+   * The session to call with instead of the current one: sign-out calls logout for the session it
+   * ends, which the session machine has already forgotten (and a new one may have begun).
+   */
+  readonly session?: string;
 }
 
 export interface HttpClient {
@@ -77,7 +82,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         };
         request.headers.set("Accept-Language", options.locale());
         const token = options.token();
-        if (token) request.headers.set("Authorization", `Bearer ${token}`);
+        if (token && !request.headers.has("Authorization"))
+          request.headers.set("Authorization", `Bearer ${token}`);
       },
       onResponseError({ response }) {
         if (response.status === 401) options.onUnauthorized();
@@ -96,6 +102,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       });
       const headers: Record<string, string> = {};
       if (callOptions.idempotencyKey) headers["Idempotency-Key"] = callOptions.idempotencyKey;
+      if (callOptions.session) headers.Authorization = `Bearer ${callOptions.session}`;
       const repeatable =
         SAFE_METHODS.includes(endpoint.method) || callOptions.idempotencyKey !== undefined;
       let raw: unknown;

@@ -6,6 +6,7 @@ import {
   readSessionCookie,
   type SessionActor,
 } from "../../src/app/session/session-actor.ts";
+import { sessionStatusOf } from "../../src/app/session/session-facts.tsx";
 import { createHttpClient } from "../../src/client/http.ts";
 import type { Client } from "../../src/contract/accounts.ts";
 import { endpoints } from "../../src/contract/endpoints.ts";
@@ -191,6 +192,22 @@ describe("the app's session", () => {
     expect(s.calls.some((c) => c.path === "/api/auth/logout")).toBe(false);
   });
 
+  it("keeps the route guards waiting while signing out is on its way to index", async () => {
+    const s = setup();
+    await signIn(s);
+    expect(sessionStatusOf(s.actor.getSnapshot())).toBe("signedIn");
+    let arrived!: () => void;
+    s.navigate.mockImplementation(() => new Promise<void>((resolve) => (arrived = resolve)));
+
+    s.actor.send({ type: "session.signOut" });
+    // A private page's guard would send a signed-out person to sign in, racing the move to index.
+    expect(sessionStatusOf(s.actor.getSnapshot())).toBe("unknown");
+    await vi.waitFor(() => expect(s.navigate).toHaveBeenCalledWith("/es"));
+    arrived();
+    await waitFor(s.actor, (x) => x.matches("signedOut"));
+    expect(sessionStatusOf(s.actor.getSnapshot())).toBe("signedOut");
+  });
+
   it("signs out: calls logout with the bearer, clears the cookies and state, and goes to index", async () => {
     const s = setup();
     await signIn(s);
@@ -199,8 +216,10 @@ describe("the app's session", () => {
     s.actor.send({ type: "session.signOut" });
     await waitFor(s.actor, (x) => x.matches("signedOut"));
 
-    const logout = s.calls.filter((c) => c.path === "/api/auth/logout");
-    expect(logout).toEqual([
+    // Logout is called for the session that ended, though the machine has forgotten its token.
+    const logout = () => s.calls.filter((c) => c.path === "/api/auth/logout");
+    await vi.waitFor(() => expect(logout()).toHaveLength(1));
+    expect(logout()).toEqual([
       { path: "/api/auth/logout", method: "POST", authorization: `Bearer ${session.token}` },
     ]);
     expect(s.navigate).toHaveBeenCalledWith("/es");

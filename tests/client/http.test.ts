@@ -168,6 +168,17 @@ describe("common request data", () => {
     await c.http.call(endpoints.health);
     expect(c.requests[2]?.headers.has("authorization")).toBe(false);
   });
+
+  it("calls with a given session instead of the current one (logout of a session that ended)", async () => {
+    const c = client([json({ status: "accepted" })]);
+    await c.http.call(endpoints.logout, { session: "ended" });
+    expect(c.requests[0]?.headers.get("authorization")).toBe("Bearer ended");
+
+    // A new session has begun meanwhile: the call still ends the one it was given.
+    c.setToken("new-session");
+    await c.http.call(endpoints.logout, { session: "ended" });
+    expect(c.requests[1]?.headers.get("authorization")).toBe("Bearer ended");
+  });
 });
 
 describe("retries", () => {

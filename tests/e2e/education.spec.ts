@@ -202,17 +202,30 @@ for (const locale of locales) {
     await section.getByRole("button", { name: words.check[locale] }).click();
     await expect(section.getByTestId("quiz-score")).toContainText(words.passed[locale]);
     await page.keyboard.press("Escape");
+    // The logout call is held: signing out does not wait for it (specification section 4's
+    // order: everything local goes first, then logout, then index).
+    let answerLogout: () => void = () => undefined;
+    const logoutHeld = new Promise<void>((resolve) => (answerLogout = resolve));
+    const logoutBearer: (string | undefined)[] = [];
+    await page.route("**/api/auth/logout*", async (route) => {
+      logoutBearer.push(route.request().headers().authorization);
+      await logoutHeld;
+      await route.continue();
+    });
     await page
       .getByRole("navigation", { name: texts.mainNavigation[locale] })
       .getByRole("button", { name: accountTexts.signOut[locale] })
       .click();
-    // Signed out once the app is back home: the logout call has answered and the local state
-    // is cleared (the header offers to sign in as soon as signing out starts).
     await expect(page).toHaveURL(new RegExp(`${accountPaths.home[locale]}$`));
     await expect(
       page.getByRole("navigation", { name: texts.mainNavigation[locale] }),
     ).not.toContainText(accountTexts.signOut[locale]);
-    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+    await expect.poll(() => logoutBearer.length).toBe(1);
+    expect(logoutBearer[0], "logout ends the session that was signed out").toMatch(/^Bearer \S+/);
+    expect(await page.evaluate(() => sessionStorage.length), "cleared before logout answers").toBe(
+      0,
+    );
+    answerLogout();
 
     await signInThroughScreen(page, locale, email);
     await page.goto(

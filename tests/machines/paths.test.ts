@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise, type AnyActorLogic, type AnyStateNode } from "xstate";
 import { machineRegistry, type MachineEntry } from "../../machines/index.ts";
-import { guardsOf, machineMarkdown, pathsOf } from "../../scripts/lib/machine-docs.ts";
+import { guardsOf, machineMarkdown, pathsOf, toMermaid } from "../../scripts/lib/machine-docs.ts";
+import { sessionMachine } from "../../machines/session.machine.ts";
 
 /** An actor that never settles: the path steps deliver its done/error events themselves. */
 const pending = () => fromPromise(() => new Promise<never>(() => {}));
@@ -123,5 +124,13 @@ describe("machine registry", () => {
           expect(targets.has(node), `${entry.machine.id}.${node.key}`).toBe(true);
       }
     }
+  });
+
+  it("charts the actors a transition starts and leaves running (sign-out's logout call)", () => {
+    const chart = toMermaid(sessionMachine);
+    expect(chart).toContain("signedIn --> signingOut: session.signOut / starts signOut");
+    // An invoked actor stays a note of its state, not a start on a transition.
+    expect(chart).toContain("note right of signingIn: invokes signIn");
+    expect(chart).not.toMatch(/restoring --> .* \/ starts/);
   });
 });

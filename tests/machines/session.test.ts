@@ -55,7 +55,8 @@ interface Fakes {
   stored?: SessionToken | null;
   signIn?: (c: Credentials) => Promise<SessionToken>;
   fetchClient?: (input: { token: string }) => Promise<Client>;
-  signOut?: (input: { hadSession: boolean }) => Promise<void>;
+  signOut?: (input: { session: string | null }) => Promise<void>;
+  goToIndex?: () => Promise<void>;
 }
 
 /** The session machine with every effect provided by spies. */
@@ -67,7 +68,7 @@ function start(fakes: Fakes = {}) {
     signOut: vi.fn(fakes.signOut ?? (async () => {})),
     persistToken: vi.fn(),
     clearClientState: vi.fn(),
-    navigateToIndex: vi.fn(),
+    navigateToIndex: vi.fn(fakes.goToIndex ?? (async () => {})),
     navigateToSignIn: vi.fn(),
   };
   const machine = sessionMachine.provide({
@@ -76,11 +77,11 @@ function start(fakes: Fakes = {}) {
       signIn: fromPromise(({ input }) => spies.signIn(input)),
       fetchClient: fromPromise(({ input }) => spies.fetchClient(input)),
       signOut: fromPromise(({ input }) => spies.signOut(input)),
+      goToIndex: fromPromise(async () => spies.navigateToIndex()),
     },
     actions: {
       persistToken: (_, params) => spies.persistToken(params),
       clearClientState: () => spies.clearClientState(),
-      navigateToIndex: () => spies.navigateToIndex(),
       navigateToSignIn: () => spies.navigateToSignIn(),
     },
   });
@@ -245,23 +246,43 @@ describe("sessionMachine", () => {
   });
 
   describe("sign-out", () => {
-    it("calls signOut with hadSession true, clears the state, goes to index and resets the context", async () => {
+    it("clears the state, then calls logout for the ending session, then goes to index", async () => {
       const { actor, spies } = await signedIn();
       expect(actor.getSnapshot().context.welcomeBannerVisible).toBe(true);
+      const order: string[] = [];
+      spies.clearClientState.mockImplementation(() => order.push("clear"));
+      spies.signOut.mockImplementation(async () => void order.push("logout"));
+      spies.navigateToIndex.mockImplementation(async () => void order.push("index"));
 
       actor.send({ type: "session.signOut" });
+      // Nothing of the user is left from the first step on.
+      expect(actor.getSnapshot().value).toBe("signingOut");
+      expect(actor.getSnapshot().context).toEqual({
+        token: null,
+        expiry: null,
+        client: null,
+        error: null,
+        welcomeBannerVisible: false,
+      });
       await settled(actor, "signedOut");
 
-      expect(spies.signOut).toHaveBeenCalledTimes(1);
-      expect(spies.signOut).toHaveBeenCalledWith({ hadSession: true });
+      expect(order).toEqual(["clear", "logout", "index"]);
+      expect(spies.signOut).toHaveBeenCalledWith({ session: "token-123" });
       expect(spies.clearClientState).toHaveBeenCalledTimes(1);
       expect(spies.navigateToIndex).toHaveBeenCalledTimes(1);
       expect(spies.navigateToSignIn).not.toHaveBeenCalled();
-      const { context } = actor.getSnapshot();
-      expect(context.client).toBeNull();
-      expect(context.welcomeBannerVisible).toBe(false);
-      expect(context.token).toBeNull();
-      expect(context.expiry).toBeNull();
+    });
+
+    it("is signing out until index is there, then signed out", async () => {
+      let arrived!: () => void;
+      const { actor } = await signedIn({
+        goToIndex: () => new Promise<void>((resolve) => (arrived = resolve)),
+      });
+      actor.send({ type: "session.signOut" });
+      await Promise.resolve();
+      expect(actor.getSnapshot().value).toBe("signingOut");
+      arrived();
+      await settled(actor, "signedOut");
     });
 
     it("signs out locally even when the server's logout fails", async () => {
@@ -272,23 +293,33 @@ describe("sessionMachine", () => {
       });
       actor.send({ type: "session.signOut" });
       await settled(actor, "signedOut");
+      await vi.waitFor(() => expect(spies.signOut).toHaveBeenCalledTimes(1));
+      await Promise.resolve();
+      expect(actor.getSnapshot().value).toBe("signedOut");
+      expect(actor.getSnapshot().status).toBe("active");
       expect(spies.clearClientState).toHaveBeenCalledTimes(1);
       expect(spies.navigateToIndex).toHaveBeenCalledTimes(1);
       expect(actor.getSnapshot().context.client).toBeNull();
     });
 
-    it("clears the state only after the logout call has answered", async () => {
+    it("does not wait for the logout call to answer", async () => {
       let answer!: () => void;
       const { actor, spies } = await signedIn({
         signOut: () => new Promise<void>((resolve) => (answer = resolve)),
       });
       actor.send({ type: "session.signOut" });
-      await Promise.resolve();
-      expect(actor.getSnapshot().value).toBe("signingOut");
-      expect(spies.clearClientState).not.toHaveBeenCalled();
-      answer();
       await settled(actor, "signedOut");
-      expect(spies.clearClientState).toHaveBeenCalledTimes(1);
+      // Logout has not answered: the person is on index, with nothing of theirs left.
+      expect(spies.signOut).toHaveBeenCalledTimes(1);
+      expect(spies.navigateToIndex).toHaveBeenCalledTimes(1);
+      expect(actor.getSnapshot().context).toMatchObject({ token: null, client: null });
+      // A sign-in meanwhile is taken, and the late answer changes nothing.
+      actor.send({ type: "session.signIn", credentials });
+      await settled(actor, "signedIn");
+      answer();
+      await Promise.resolve();
+      expect(actor.getSnapshot().value).toBe("signedIn");
+      expect(actor.getSnapshot().context.token).toBe("token-123");
     });
   });
 

@@ -45,7 +45,8 @@ export function writeSessionCookie(session: SessionToken): void {
 
 export interface SessionDeps {
   readonly http: HttpClient;
-  readonly navigate: (to: string) => void;
+  /** Goes to a page of the app; a returned promise settles once the page is there. */
+  readonly navigate: (to: string) => Promise<void> | void;
   readonly locale: () => Locale;
   readonly currentPath: () => string;
   /** Clears the portfolio, what-if and cache state and anything else kept for the signed-in user. */
@@ -62,7 +63,11 @@ export function createSessionActor(deps: SessionDeps): SessionActor {
       ),
       fetchClient: fromPromise(async () => orFailure(() => deps.http.call(endpoints.client))),
       signOut: fromPromise(async ({ input }) => {
-        if (input.hadSession) await deps.http.call(endpoints.logout).catch(() => {});
+        if (input.session !== null)
+          await deps.http.call(endpoints.logout, { session: input.session }).catch(() => {});
+      }),
+      goToIndex: fromPromise(async () => {
+        await deps.navigate(pathFor("index", deps.locale()));
       }),
     },
     actions: {
@@ -72,10 +77,9 @@ export function createSessionActor(deps: SessionDeps): SessionActor {
         removeCookie(cookieNames.selectedPlan);
         deps.clearUserState();
       },
-      navigateToIndex: () => deps.navigate(pathFor("index", deps.locale())),
       navigateToSignIn: () => {
         const returnTo = encodeURIComponent(deps.currentPath());
-        deps.navigate(`${pathFor("auth-SignIn", deps.locale())}?returnTo=${returnTo}`);
+        void deps.navigate(`${pathFor("auth-SignIn", deps.locale())}?returnTo=${returnTo}`);
       },
     },
   });

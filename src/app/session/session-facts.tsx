@@ -8,9 +8,14 @@ import type { SessionActor } from "./session-actor.ts";
 
 type SessionSnapshot = ReturnType<SessionActor["getSnapshot"]>;
 
-/** The session as the guards see it: still unknown while restoring or loading the client. */
+/**
+ * The session as the guards see it: still unknown while restoring or loading the client, and while
+ * signing out is on its way to index (a guard would otherwise send the person from a private page
+ * to sign in, racing the move to index).
+ */
 export function sessionStatusOf(snapshot: SessionSnapshot): AccessFacts["session"] {
   if (snapshot.matches("restoring") || snapshot.matches("loadingClient")) return "unknown";
+  if (snapshot.matches("signingOut")) return "unknown";
   return snapshot.matches("signedIn") ? "signedIn" : "signedOut";
 }
 
