@@ -1,5 +1,5 @@
 import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
-import { expect, type Locale } from "./fixtures.ts";
+import { appMounted, expect, type Locale } from "./fixtures.ts";
 
 /** Paths of the account screens used by the accounts end-to-end tests. */
 export const accountPaths = {
@@ -135,7 +135,7 @@ export async function signInThroughScreen(
   const signInPath = accountPaths.signIn[locale];
   await page.goto(signInPath);
   // The first page is prerendered: what is typed before the app replaces it would be lost.
-  await page.locator("html[data-mounted]").waitFor({ state: "attached" });
+  await appMounted(page);
   await page.getByLabel(accountTexts.email[locale], { exact: true }).fill(email);
   await page.getByLabel(accountTexts.password[locale], { exact: true }).fill(password);
   await page

@@ -4,7 +4,7 @@
 // is still there, the focus too, and signing in works. The app's script is held back here until
 // the fields are filled.
 import { accountPaths, accountTexts, dismissCookieBannerWhenShown } from "./accounts-support.ts";
-import { appMounted, expect, holdEntryScript, locales, test } from "./fixtures.ts";
+import { appMounted, expect, holdEntryScript, locales, mountMark, test } from "./fixtures.ts";
 
 const DEMO_PASSWORD = "Demo-portfolio-2026";
 
@@ -30,7 +30,7 @@ for (const locale of locales) {
     const password = page.getByLabel(accountTexts.password[locale], { exact: true });
     await expect(password).toBeVisible();
     await expect.poll(entry.requested).toBe(true);
-    expect(await page.locator("html[data-mounted]").count()).toBe(0);
+    expect(await mountMark(page).count()).toBe(0);
 
     await email.fill("assets-standard@demo.test");
     await password.fill(DEMO_PASSWORD);

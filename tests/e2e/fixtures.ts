@@ -83,7 +83,10 @@ export async function holdEntryScript(
   return { release, requested: () => requested };
 }
 
-/** Waits until the app has taken over the page (src/app/app.tsx marks `html[data-mounted]`). */
+/** The mark the app sets once it has taken over the page (src/app/app.tsx): `html[data-mounted]`. */
+export const mountMark = (page: Page) => page.locator("html[data-mounted]");
+
+/** Waits until the app has taken over the page. */
 export async function appMounted(page: Page): Promise<void> {
-  await page.locator("html[data-mounted]").waitFor({ state: "attached" });
+  await mountMark(page).waitFor({ state: "attached" });
 }

@@ -1,6 +1,10 @@
 import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
-import { SessionFailure, sessionMachine } from "../../machines/session.machine.ts";
+import {
+  SessionFailure,
+  sessionMachine,
+  type SessionContext,
+} from "../../machines/session.machine.ts";
 import type { Client, Credentials, SessionToken } from "../../src/contract/accounts.ts";
 import { defaultPermissions } from "../../src/contract/permissions.ts";
 
@@ -49,6 +53,14 @@ const client: Client = {
 };
 
 const session: SessionToken = { token: "token-123", expiry: "2030-01-01T00:00:00.000Z" };
+/** The context with no session: nothing of a user, no error, no banner. */
+const noSession: SessionContext = {
+  token: null,
+  expiry: null,
+  client: null,
+  error: null,
+  welcomeBannerVisible: false,
+};
 const credentials: Credentials = { email: "ada@example.test", password: "Correct-Horse-42" };
 
 interface Fakes {
@@ -125,13 +137,7 @@ describe("sessionMachine", () => {
     expect(spies.clearClientState).not.toHaveBeenCalled();
     expect(spies.navigateToSignIn).not.toHaveBeenCalled();
     expect(spies.navigateToIndex).not.toHaveBeenCalled();
-    expect(actor.getSnapshot().context).toEqual({
-      token: null,
-      expiry: null,
-      client: null,
-      error: null,
-      welcomeBannerVisible: false,
-    });
+    expect(actor.getSnapshot().context).toEqual(noSession);
   });
 
   describe("sign-in", () => {
@@ -235,13 +241,7 @@ describe("sessionMachine", () => {
       expect(spies.navigateToIndex).not.toHaveBeenCalled();
       expect(spies.signOut).not.toHaveBeenCalled();
       // Everything of the session is gone; the sign-in page shows why the user is there.
-      expect(actor.getSnapshot().context).toEqual({
-        token: null,
-        expiry: null,
-        client: null,
-        error: "UNAUTHORIZED",
-        welcomeBannerVisible: false,
-      });
+      expect(actor.getSnapshot().context).toEqual({ ...noSession, error: "UNAUTHORIZED" });
     });
   });
 
@@ -257,13 +257,7 @@ describe("sessionMachine", () => {
       actor.send({ type: "session.signOut" });
       // Nothing of the user is left from the first step on.
       expect(actor.getSnapshot().value).toBe("signingOut");
-      expect(actor.getSnapshot().context).toEqual({
-        token: null,
-        expiry: null,
-        client: null,
-        error: null,
-        welcomeBannerVisible: false,
-      });
+      expect(actor.getSnapshot().context).toEqual(noSession);
       await settled(actor, "signedOut");
 
       expect(order).toEqual(["clear", "logout", "index"]);

@@ -14,8 +14,8 @@ type SessionSnapshot = ReturnType<SessionActor["getSnapshot"]>;
  * to sign in, racing the move to index).
  */
 export function sessionStatusOf(snapshot: SessionSnapshot): AccessFacts["session"] {
-  if (snapshot.matches("restoring") || snapshot.matches("loadingClient")) return "unknown";
-  if (snapshot.matches("signingOut")) return "unknown";
+  const undecided = ["restoring", "loadingClient", "signingOut"] as const;
+  if (undecided.some((state) => snapshot.matches(state))) return "unknown";
   return snapshot.matches("signedIn") ? "signedIn" : "signedOut";
 }
 
