@@ -99,8 +99,12 @@ function server(edition: keyof typeof editions) {
 export default defineConfig<E2eOptions>({
   testDir: "tests/e2e",
   fullyParallel: false,
-  workers: 2,
-  retries: 0,
+  // One worker per core: each drives a browser against the two servers, which wait as often as
+  // they compute.
+  workers: os.availableParallelism(),
+  // In CI a failed test is run once more, so that one flake does not stop a landing; `npm test`
+  // lists every test that needed it, as a defect to fix (a retried test is never silent).
+  retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
   reporter: "list",
   // A test's own budget, not a check: on a 2-core machine with two workers, both servers and two

@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
 import { randomBytes } from "node:crypto";
+import { availableParallelism } from "node:os";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import babel from "@rolldown/plugin-babel";
@@ -184,6 +185,10 @@ export default defineConfig({
     exclude: ["tests/e2e/**"],
     environment: "node",
     setupFiles: ["tests/setup.ts"],
+    globalSetup: ["tests/global-setup.ts"],
+    // Every core: most server tests wait on a database or a worker thread (Vitest's default
+    // leaves one core idle).
+    maxWorkers: availableParallelism(),
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

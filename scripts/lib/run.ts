@@ -12,3 +12,24 @@ export function run(
     child.on("error", () => resolve(127));
   });
 }
+
+/** Runs a command like `run`, keeping its output (stdout and stderr together) to print later. */
+export function runQuietly(
+  command: string,
+  args: readonly string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, FORCE_COLOR: "1", ...env },
+    });
+    const chunks: Buffer[] = [];
+    child.stdout.on("data", (c: Buffer) => chunks.push(c));
+    child.stderr.on("data", (c: Buffer) => chunks.push(c));
+    child.on("close", (code, signal) =>
+      resolve({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks).toString("utf8") }),
+    );
+    child.on("error", (e) => resolve({ code: 127, output: String(e) }));
+  });
+}

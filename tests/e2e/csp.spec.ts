@@ -54,9 +54,11 @@ test.describe("content security policy", () => {
       }
       if (edition === "ht") {
         await page.goto(signUpPath[locale]);
-        // The proof of work runs in its workers and the form shows.
+        // The proof of work runs in its workers (blocked workers would never verify).
         await expect(page.locator("altcha-widget")).toBeAttached();
-        await page.waitForTimeout(500);
+        await expect(page.locator('altcha-widget [data-state="verified"]')).toBeAttached({
+          timeout: 15_000,
+        });
       }
       expect(await violations()).toEqual([]);
     });

@@ -40,13 +40,22 @@ for (const locale of locales) {
     page.on("request", (r) => {
       if (r.isNavigationRequest()) requested.push(r.url());
     });
+    // A submission would fire "submit" while the key or the click is dispatched, before either
+    // returns: counted in the page, nothing is left to a wait.
+    await page.evaluate(() => {
+      const w = window as unknown as { __submits: number };
+      w.__submits = 0;
+      document.addEventListener("submit", () => (w.__submits += 1), true);
+    });
     await password.press("Enter");
     const submit = page
       .getByRole("main")
       .getByRole("button", { name: locale === "es" ? "Acceder" : "Sign in", exact: true });
     await expect(submit).toBeDisabled();
     await submit.click({ force: true });
-    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => (window as unknown as { __submits: number }).__submits)).toBe(
+      0,
+    );
     expect(requested).toEqual([]);
     expect(new URL(page.url()).pathname).toBe(signIn);
     expect(page.url()).not.toContain(DEMO_PASSWORD);

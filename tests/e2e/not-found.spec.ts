@@ -1,4 +1,4 @@
-import { brandNames, expect, saveShot, test, texts, type Locale } from "./fixtures.ts";
+import { expect, test, texts, type Locale } from "./fixtures.ts";
 import type { Page } from "@playwright/test";
 
 async function expectNotFound(page: Page, locale: Locale) {
@@ -12,37 +12,9 @@ async function expectNotFound(page: Page, locale: Locale) {
   await expect(page.locator("html")).toHaveAttribute("lang", locale);
 }
 
-const unknownPaths: readonly { path: string; locale: Locale }[] = [
-  { path: "/en/does-not-exist", locale: "en" },
-  { path: "/es/no-existe", locale: "es" },
-  // A portfolio id must be a positive integer without leading zeros.
-  { path: "/en/my-account/portfolios/portfolio-abc", locale: "en" },
-  { path: "/es/mi-cuenta/carteras/cartera-0", locale: "es" },
-  { path: "/en/my-account/portfolios/portfolio-007", locale: "en" },
-  // The language prefix must match the path's language.
-  { path: "/en/mercados", locale: "en" },
-  { path: "/es/markets", locale: "es" },
-];
-
+// The 404 screen of every path that is not a route, in both editions, is checked at route level
+// (tests/app/routes.test.tsx); here, what only a browser's own history shows.
 test.describe("not found", () => {
-  for (const { path, locale } of unknownPaths) {
-    test(`${path} shows the 404 error screen in ${locale}`, async ({ page, edition }) => {
-      await page.goto(path);
-      await expectNotFound(page, locale);
-      await expect(page).toHaveTitle(`Error 404 · ${brandNames[edition]}`);
-      await expect(page).toHaveURL(path);
-    });
-  }
-
-  test("the 404 screen shows the edition's logo", async ({ page, edition }) => {
-    await page.goto("/en/does-not-exist");
-    await expect(page.getByRole("main")).toContainText(brandNames[edition]);
-    await saveShot(page, `${edition}-404-en`);
-    await page.goto("/es/no-existe");
-    await expect(page.getByRole("main")).toContainText(brandNames[edition]);
-    await saveShot(page, `${edition}-404-es`);
-  });
-
   test('"Go back" returns to the previous page', async ({ page }) => {
     await page.goto("/en/markets");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(texts.markets.en);

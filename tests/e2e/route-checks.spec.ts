@@ -21,6 +21,7 @@ import {
   routePath,
   tableRoutes,
   type CheckAccount,
+  type RoutePlan,
   type TableRoute,
 } from "./route-support.ts";
 
@@ -332,7 +333,8 @@ async function checkRoute(
   const failures: string[] = [];
   for (const width of widths) {
     await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
-    await page.waitForTimeout(50);
+    // The new width is laid out and painted (a frame after the resize), not a fixed wait.
+    await page.waitForFunction((w) => window.innerWidth === w, width);
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
     const found = await inspect(page, locale);
     const at = `${width}px`;
@@ -349,55 +351,90 @@ async function checkRoute(
   expect(failures, `${routePath(route, locale, null)} (${edition})`).toEqual([]);
 }
 
+/** Opens the route for the account: through the wizard, from a saved portfolio, or directly. */
+async function openRoute(
+  page: Page,
+  route: TableRoute,
+  locale: Locale,
+  plan: RoutePlan,
+  token: string | null,
+) {
+  const provider = route.paths[locale].includes("{id}") ? idProviders[route.id] : undefined;
+  // A route with an id and no provider yet opens id 1 (its screen then shows "not found").
+  const id = provider && token ? String(await provider(page, token)) : null;
+  const target = routePath(route, locale, id);
+  if (plan.workspace === "creation") await throughTheWizard(page, locale, target);
+  else if (plan.workspace === "loaded") {
+    const opened = routePath(
+      byId.get("account-portfolio")!,
+      locale,
+      String(await portfolioOf(page, token!)),
+    );
+    await page.goto(opened);
+    await settled(page);
+    await navigateInApp(page, target);
+  } else await page.goto(target);
+  return { target, id };
+}
+
+/** The guards let this account in: the page stays on (or reaches) the route's path. */
+async function onRoute(page: Page, target: string, locale: Locale) {
+  await expect(page).toHaveURL(
+    (url) =>
+      url.pathname.replace(/\/$/, "") === target.replace(/\/$/, "") ||
+      (target === `/${locale}` && url.pathname === `/${locale}`),
+  );
+}
+
+// One page load per route and edition: the English test opens the route, the Spanish one switches
+// the same page to Spanish in the app (as the language switch does) and checks it again.
 test.describe("route checks", () => {
   test.describe.configure({ mode: "parallel" });
 
   for (const route of routes) {
-    for (const locale of ["en", "es"] as const) {
-      test(`${route.id} ${locale}`, async ({ browser, baseURL, edition }) => {
-        test.setTimeout(120_000);
-        const plan = planFor(route, edition);
-        test.skip(
-          !plan,
-          `no account kind of the ${edition} edition passes ${route.guards.join(", ")}`,
-        );
-        const { context, token } = await sessionFor(browser, baseURL!, plan!.account);
-        const page = await context.newPage();
-        const errors: string[] = [];
-        page.on("console", (m) => {
-          if (m.type() === "error") errors.push(m.text());
-        });
-        page.on("pageerror", (e) => errors.push(e.message));
-        try {
-          await dismissCookieBannerWhenShown(page);
-          const provider = route.paths[locale].includes("{id}") ? idProviders[route.id] : undefined;
-          // A route with an id and no provider yet opens id 1 (its screen then shows "not found").
-          const id = provider && token ? String(await provider(page, token)) : null;
-          const target = routePath(route, locale, id);
-          if (plan!.workspace === "creation") await throughTheWizard(page, locale, target);
-          else if (plan!.workspace === "loaded") {
-            const opened = routePath(
-              byId.get("account-portfolio")!,
-              locale,
-              String(await portfolioOf(page, token!)),
-            );
-            await page.goto(opened);
-            await settled(page);
-            await navigateInApp(page, target);
-          } else await page.goto(target);
-          // The guards let this account in: the page stays on the route.
-          await expect(page).toHaveURL(
-            (url) =>
-              url.pathname.replace(/\/$/, "") === target.replace(/\/$/, "") ||
-              (target === `/${locale}` && url.pathname === `/${locale}`),
-          );
-          await settled(page);
-          await checkRoute(page, route, locale, edition, errors);
-        } finally {
-          await page.close();
-        }
+    test.describe(route.id, () => {
+      test.describe.configure({ mode: "serial" });
+      let opened: { page: Page; errors: string[]; id: string | null } | null = null;
+
+      test.afterAll(async () => {
+        await opened?.page.close();
+        opened = null;
       });
-    }
+
+      for (const locale of ["en", "es"] as const) {
+        test(`${route.id} ${locale}`, async ({ browser, baseURL, edition }) => {
+          test.setTimeout(120_000);
+          const plan = planFor(route, edition);
+          test.skip(
+            !plan,
+            `no account kind of the ${edition} edition passes ${route.guards.join(", ")}`,
+          );
+          let target: string;
+          if (!opened) {
+            const { context, token } = await sessionFor(browser, baseURL!, plan!.account);
+            const page = await context.newPage();
+            const errors: string[] = [];
+            page.on("console", (m) => {
+              if (m.type() === "error") errors.push(m.text());
+            });
+            page.on("pageerror", (e) => errors.push(e.message));
+            await dismissCookieBannerWhenShown(page);
+            opened = { page, errors, id: null };
+            ({ target, id: opened.id } = await openRoute(page, route, locale, plan!, token));
+          } else {
+            // The same page, switched to this language without loading it again.
+            target = routePath(route, locale, opened.id);
+            await navigateInApp(opened.page, target);
+            await expect(opened.page.locator("html")).toHaveAttribute("lang", locale);
+          }
+          const { page, errors } = opened;
+          await onRoute(page, target, locale);
+          await settled(page);
+          const seen = errors.splice(0);
+          await checkRoute(page, route, locale, edition, seen);
+        });
+      }
+    });
   }
 });
 

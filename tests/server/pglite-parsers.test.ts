@@ -1,13 +1,14 @@
 // The embedded database's client as drizzle sees it (src/server/db/pglite-parsers.ts): drizzle's
 // queries reach PGlite without their per-query type parsers (PGlite copies its 300-odd parsers for
 // each query that brings some), and every value reads exactly as through drizzle's own parsers.
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
 import { date, integer, interval, pgTable, timestamp } from "drizzle-orm/pg-core";
 import type { QueryOptions } from "@electric-sql/pglite";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { sharingDrizzleParsers } from "../../src/server/db/pglite-parsers.ts";
+import { emptyPglite } from "../support/databases.ts";
 
 const moments = pgTable("moments", {
   id: integer("id").primaryKey(),
@@ -33,7 +34,7 @@ describe("the embedded database's client as drizzle sees it", () => {
   let client: PGlite;
   let calls: { parsers: unknown }[];
   beforeEach(async () => {
-    client = await PGlite.create("memory://");
+    client = await emptyPglite();
     // Every query PGlite receives, with the parsers it was given.
     calls = [];
     const spy = <T extends { query: PGlite["query"] }>(target: T) => {

@@ -1,9 +1,10 @@
 // Named prepared statements for the embedded database (src/server/db/pglite-statements.ts): the
 // same answers as PGlite's own `query`, each text parsed once, errors as PGlite reports them, and
 // never a statement run inside somebody else's transaction.
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { namedStatements } from "../../src/server/db/pglite-statements.ts";
+import { emptyPglite } from "../support/databases.ts";
 
 describe("named statements on the embedded database", () => {
   let client: PGlite;
@@ -11,7 +12,7 @@ describe("named statements on the embedded database", () => {
   /** Protocol calls into the database, counted. */
   let calls: number;
   beforeEach(async () => {
-    client = await PGlite.create("memory://");
+    client = await emptyPglite();
     await client.exec(`create table t (id int primary key, name text, big bigint, price numeric,
       ok boolean, doc jsonb, tags text[], at timestamptz, day date)`);
     named = namedStatements(client);

@@ -1,18 +1,39 @@
 import { randomBytes } from "node:crypto";
+import { PGlite } from "@electric-sql/pglite";
+import { readFile } from "node:fs/promises";
 import pg from "pg";
-import { openDatabase, type Database } from "../../src/server/db/database.ts";
+import { inject } from "vitest";
+import { openDatabase, openPgliteCopy, type Database } from "../../src/server/db/database.ts";
 
 export interface TestDatabaseTarget {
   readonly name: "pglite" | "postgres";
-  /** Opens a fresh, migrated database; `drop` removes it afterwards. */
+  /** Opens a fresh, migrated database (a copy of the run's template); `drop` removes it afterwards. */
   open(): Promise<{ database: Database; drop: () => Promise<void> }>;
+}
+
+/** The templates' data folders (tests/global-setup.ts), each read once per test file. */
+const templates = new Map<"pgliteTemplate" | "pgliteEmptyTemplate", Promise<Blob>>();
+function template(name: "pgliteTemplate" | "pgliteEmptyTemplate"): Promise<Blob> {
+  let read = templates.get(name);
+  if (!read) {
+    read = readFile(inject(name)).then((bytes) => new Blob([bytes]));
+    templates.set(name, read);
+  }
+  return read;
+}
+
+/**
+ * A new embedded database as `PGlite.create("memory://")` makes it, without running initdb again:
+ * a copy of the run's empty template.
+ */
+export async function emptyPglite(): Promise<PGlite> {
+  return PGlite.create({ loadDataDir: await template("pgliteEmptyTemplate") });
 }
 
 const pglite: TestDatabaseTarget = {
   name: "pglite",
   async open() {
-    const database = await openDatabase({ url: null, pgliteDir: "memory://" });
-    await database.migrate();
+    const database = await openPgliteCopy(await template("pgliteTemplate"));
     return { database, drop: () => database.close() };
   },
 };
@@ -25,12 +46,12 @@ function postgres(url: string): TestDatabaseTarget {
       const name = `test_${randomBytes(6).toString("hex")}`;
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
-      await admin.query(`create database ${name}`);
+      // A copy of the migrated template (tests/global-setup.ts).
+      await admin.query(`create database ${name} template ${inject("postgresTemplate")}`);
       await admin.end();
       const dbUrl = new URL(url);
       dbUrl.pathname = `/${name}`;
       const database = await openDatabase({ url: dbUrl.toString(), pgliteDir: "" });
-      await database.migrate();
       return {
         database,
         drop: async () => {

@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { sharingDrizzleParsers } from "./pglite-parsers.ts";
@@ -39,10 +40,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 async function openPglite(dir: string): Promise<Database> {
   const { PGlite } = await import("@electric-sql/pglite");
+  if (!dir.startsWith("memory://")) mkdirSync(path.dirname(dir), { recursive: true });
+  return pgliteDatabase(await PGlite.create(dir));
+}
+
+/**
+ * A throw-away embedded database holding a copy of `dataDir` (a `dumpDataDir` of another one):
+ * tests copy one migrated template instead of creating and migrating a database each time
+ * (creating one runs initdb, seconds; loading a copy skips it).
+ */
+export async function openPgliteCopy(dataDir: Blob): Promise<Database> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  return pgliteDatabase(await PGlite.create({ loadDataDir: dataDir }));
+}
+
+async function pgliteDatabase(client: PGlite): Promise<Database> {
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
-  if (!dir.startsWith("memory://")) mkdirSync(path.dirname(dir), { recursive: true });
-  const client = await PGlite.create(dir);
   const db = drizzle({ client: sharingDrizzleParsers(client), schema });
   return {
     db: db as unknown as Db,
