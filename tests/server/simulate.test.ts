@@ -78,6 +78,7 @@ describe.each(databaseTargets)(
       if (!decoded.ok) throw new Error(JSON.stringify(decoded.issues));
       const r = decoded.value;
       expect(r.method).toBe("monte-carlo-lognormal");
+      expect(r.assumptions.mode).toBe("equilibrium");
       expect(r.months).toBe(120);
       expect(r.invested[120]).toBe(10_000 + 120 * 300);
       expect(r.inflation).toBeNull();
@@ -118,6 +119,76 @@ describe.each(databaseTargets)(
       expect(again.percentiles).toEqual(nominal.percentiles);
       const other = (await (await simulate({ ...plan, seed: 8 })).json()) as SimulateResponse;
       expect(other.percentiles[2]!.values[120]).not.toBe(nominal.percentiles[2]!.values[120]);
+    });
+
+    it("by default, the paths follow the printed equilibrium assumptions: CAPM return and long-run volatility", async () => {
+      const r = (await (await simulate(plan)).json()) as SimulateResponse;
+      const a = r.assumptions;
+      expect(a.mode).toBe("equilibrium");
+      expect(a.capm).not.toBeNull();
+      const capm = a.capm!;
+      // The simulated market's EURO STOXX 50 is the index of a EUR portfolio's market.
+      expect(capm.market).toBe("STOXX50E_INDEX");
+      expect(capm.observations).toBe(756);
+      expect(capm.riskFreeRate).toBe(0.02);
+      expect(capm.equityRiskPremium).toBe(0.05);
+      expect(a.annualReturn).toBeCloseTo(0.02 + capm.beta * 0.05, 12);
+      // The volatility rests on the longest common history, not on the 3-year window.
+      expect(a.history!.observations).toBeGreaterThan(756);
+      expect(a.history!.to).toBe(r.window.to);
+      expect(a.history!.from < r.window.from).toBe(true);
+      // The lognormal months: a year's expected growth is 1 + annualReturn, sigma = s sqrt(12).
+      const s = a.annualVolatility / Math.sqrt(12);
+      expect(r.monthlyLogVolatility).toBeCloseTo(s, 14);
+      expect(r.monthlyLogMean).toBeCloseTo(Math.log1p(a.annualReturn) / 12 - (s * s) / 2, 14);
+      // 10 years on ~7.6 years of history: cautioned; a CAPM return below 12 % is not.
+      expect(a.cautions).toEqual(["horizon-beyond-history"]);
+      const short = (await (await simulate({ ...plan, years: 5 })).json()) as SimulateResponse;
+      expect(short.assumptions.cautions).toEqual([]);
+    });
+
+    it("historical: a block bootstrap of 12-month blocks of the common history; my own: the figures typed", async () => {
+      const h = (await (
+        await simulate({ ...plan, assumptions: { mode: "historical" } })
+      ).json()) as SimulateResponse;
+      expect(h.method).toBe("block-bootstrap");
+      expect(h.assumptions.mode).toBe("historical");
+      expect(h.assumptions.capm).toBeNull();
+      // n whole months of 21 days give n - 11 blocks.
+      const months = Math.floor(h.assumptions.history!.observations / 21);
+      expect(h.assumptions.blocks).toBe(months - 11);
+      // The bootstrap is drawn from the same seed as the lognormal paths but gives other figures.
+      expect(h.percentiles[2]!.values[120]).not.toBe(
+        ((await (await simulate(plan)).json()) as SimulateResponse).percentiles[2]!.values[120],
+      );
+
+      const own = (await (
+        await simulate({
+          ...plan,
+          assumptions: { mode: "own", annualReturn: 0.15, annualVolatility: 0.1 },
+        })
+      ).json()) as SimulateResponse;
+      expect(own.method).toBe("monte-carlo-lognormal");
+      expect(own.assumptions).toMatchObject({
+        mode: "own",
+        annualReturn: 0.15,
+        annualVolatility: 0.1,
+        history: null,
+        capm: null,
+        cautions: ["return-above-bound"],
+      });
+      const s = 0.1 / Math.sqrt(12);
+      expect(own.monthlyLogMean).toBeCloseTo(Math.log(1.15) / 12 - (s * s) / 2, 14);
+      for (const assumptions of [
+        { mode: "own", annualReturn: 0.51, annualVolatility: 0.1 },
+        { mode: "own", annualReturn: 0.05, annualVolatility: -0.01 },
+        { mode: "own", annualReturn: 0.05, annualVolatility: 1.01 },
+        { mode: "own", annualReturn: 0.05 },
+        { mode: "bold" },
+      ])
+        expect((await simulate({ ...plan, assumptions })).status, JSON.stringify(assumptions)).toBe(
+          400,
+        );
     });
 
     it("refuses what the schema refuses, and a guest", async () => {
