@@ -494,7 +494,13 @@ function AssumptionsFields({
  * assumptions"): the mode, the annual return and volatility, the history they rest on, how they
  * were obtained, and the cautions.
  */
-function PrintedAssumptions({ result, locale }: { result: SimulateResponse; locale: Locale }) {
+export function PrintedAssumptions({
+  result,
+  locale,
+}: {
+  result: SimulateResponse;
+  locale: Locale;
+}) {
   const { i18n } = useLingui();
   const a = result.assumptions;
   const mode = i18n._(modeNames[a.mode]);
@@ -643,7 +649,7 @@ function Progress({
   );
 }
 
-function SimulationResult({
+export function SimulationResult({
   result,
   stale,
   locale,
