@@ -85,6 +85,23 @@ describe("equilibrium assumptions against numpy (relative 1e-9)", () => {
     for (let i = 0; i < N; i++) sum += weights[i]! * prior.equilibrium[i]!;
     expect(e.annualReturn).toBe(sum);
   });
+  it("the index itself as the portfolio: beta 1, rf + ERP, and its own volatility (divisor T)", () => {
+    const one = equilibriumAssumptions({
+      panel: { assets: 1, observations: DAYS, data: market },
+      weights: Float64Array.of(1),
+      betaDays: 756,
+      market: market.subarray(DAYS - 756),
+      riskFreeRate: 0.03,
+      equityRiskPremium: 0.05,
+    });
+    expectClose(one.beta, 1, 1e-12);
+    expectClose(one.annualReturn, 0.08, 1e-12);
+    let mean = 0;
+    for (const v of market) mean += v / DAYS;
+    let ss = 0;
+    for (const v of market) ss += (v - mean) ** 2;
+    expectClose(one.annualVolatility, Math.sqrt((252 * ss) / DAYS), 1e-12);
+  });
   it("without an index, the engine's proxy (the equally weighted assets) sets the betas", () => {
     const proxy = equilibriumAssumptions({
       panel,
