@@ -501,7 +501,7 @@ export function PrintedAssumptions({
   result: SimulateResponse;
   locale: Locale;
 }) {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
   const a = result.assumptions;
   const mode = i18n._(modeNames[a.mode]);
   const annualReturn = formatPercent(a.annualReturn, locale, 1);
@@ -539,6 +539,20 @@ export function PrintedAssumptions({
       <h3 id="simulator-assumptions-title">
         <Trans>Assumptions of these figures</Trans>
       </h3>
+      <TermLinks
+        label={t`In the dictionary:`}
+        terms={[
+          ["capm", t`CAPM`],
+          ["beta", t`Beta`],
+          ["risk-free-rate", t`Risk-free rate`],
+          ["equity-risk-premium", t`Equity risk premium`],
+          ["expected-return", t`Expected return`],
+          ["annualised-volatility", t`Annualised volatility`],
+          ["ledoit-wolf-shrinkage", t`Ledoit-Wolf shrinkage`],
+          ["lognormal-distribution", t`Lognormal distribution`],
+          ["volatility-drag", t`Volatility drag`],
+        ]}
+      />
       <dl className="simulator-figures">
         <div>
           <dt>
