@@ -733,7 +733,7 @@ export const machineRegistry: readonly MachineEntry[] = [
       chosePortfolio:
         "PRODUCT.md: the simulator starts from a saved portfolio of the user (one that exists in GET /portfolios) or from assets chosen on the spot.",
       inputsValid:
-        "SimulateRequest (src/contract/analytics.ts), as the server checks it: 1 to 500 assets with amounts above 0, no symbol twice; initial amount 0 to 1e9 and monthly contribution 0 to 1e8, one of them above 0; horizon a whole number of years from 1 to 40 (issue 12); an optional goal above 0; a seed 0 to 2^31 - 1.",
+        'SimulateRequest (src/contract/analytics.ts), as the server checks it: 1 to 500 assets with amounts above 0, no symbol twice; initial amount 0 to 1e9 and monthly contribution 0 to 1e8, one of them above 0; horizon a whole number of years from 1 to 40 (issue 12); an optional goal above 0; with my own assumptions an annual return of -50 % to +50 % and a volatility of 0 to 100 % (PRODUCT.md "Simulator assumptions"). No seed: the server\'s default.',
     },
     input: {},
     pathEvents: [

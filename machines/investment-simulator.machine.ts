@@ -1,8 +1,10 @@
 import { assign, fromPromise, setup } from "xstate";
 import {
+  SIMULATION_ASSUMPTIONS,
   SIMULATION_LIMITS,
   type SimulateRequest,
   type SimulateResponse,
+  type SimulationMode,
 } from "../src/contract/analytics.ts";
 import type { Currency } from "../src/contract/analytics.ts";
 import type { MsgCode } from "../src/contract/msg-codes.ts";
@@ -45,11 +47,22 @@ export interface SimulatorInputs {
   readonly inflation: boolean;
   readonly goal: number | null;
   readonly paths: number;
-  readonly seed: number | null;
+  /** The assumptions of the paths (PRODUCT.md "Simulator assumptions"), equilibrium by default. */
+  readonly mode: SimulationMode;
+  /** My own assumptions, in percent as typed: expected annual return and annual volatility. */
+  readonly ownReturn: number | null;
+  readonly ownVolatility: number | null;
 }
 
 export type SimulatorField =
-  "portfolio" | "assets" | "initialAmount" | "monthlyContribution" | "years" | "goal" | "seed";
+  | "portfolio"
+  | "assets"
+  | "initialAmount"
+  | "monthlyContribution"
+  | "years"
+  | "goal"
+  | "ownReturn"
+  | "ownVolatility";
 
 /** Why a field cannot be sent: each mirrors a check of SimulateRequest on the server. */
 export type SimulatorIssue =
@@ -61,7 +74,9 @@ export type SimulatorIssue =
   | "duplicateAsset"
   | "tooManyAssets";
 
-export const DEFAULT_SEED = 2026;
+/** The figures "my own" starts from before a run has printed the portfolio's own. */
+export const DEFAULT_OWN_RETURN_PERCENT = 6;
+export const DEFAULT_OWN_VOLATILITY_PERCENT = 15;
 
 export const defaultSimulatorInputs: SimulatorInputs = {
   source: "saved",
@@ -74,7 +89,9 @@ export const defaultSimulatorInputs: SimulatorInputs = {
   inflation: false,
   goal: null,
   paths: SIMULATION_LIMITS.defaultPaths,
-  seed: DEFAULT_SEED,
+  mode: "equilibrium",
+  ownReturn: DEFAULT_OWN_RETURN_PERCENT,
+  ownVolatility: DEFAULT_OWN_VOLATILITY_PERCENT,
 };
 
 const L = SIMULATION_LIMITS;
@@ -93,7 +110,8 @@ export function assetsOf(
  * The server's rules for a simulation (SimulateRequest in src/contract/analytics.ts), field by
  * field: 1 to 500 assets with amounts above 0 (up to 1e9) and no symbol twice; initial amount 0 to
  * 1e9; monthly contribution 0 to 1e8; one of them above 0; horizon a whole number of years 1 to 40;
- * an optional goal above 0 (up to 1e12); a seed 0 to 2^31 - 1.
+ * an optional goal above 0 (up to 1e12); with my own assumptions, an annual return of -50 % to
+ * +50 % and a volatility of 0 to 100 %. The seed is not the person's: the server's default is used.
  */
 export function simulatorIssues(
   inputs: SimulatorInputs,
@@ -111,7 +129,7 @@ export function simulatorIssues(
     else if (assets.some((a) => a.amount === null || !inRange(a.amount, Number.MIN_VALUE, 1e9)))
       issues.assets = "range";
   }
-  const { initialAmount: a, monthlyContribution: c, years, goal, seed } = inputs;
+  const { initialAmount: a, monthlyContribution: c, years, goal } = inputs;
   if (a === null) issues.initialAmount = "required";
   else if (!inRange(a, 0, L.maxInitialAmount)) issues.initialAmount = "range";
   if (c === null) issues.monthlyContribution = "required";
@@ -122,9 +140,16 @@ export function simulatorIssues(
   else if (!Number.isInteger(years)) issues.years = "integer";
   else if (!inRange(years, L.minYears, L.maxYears)) issues.years = "range";
   if (goal !== null && !inRange(goal, Number.MIN_VALUE, L.maxGoal)) issues.goal = "range";
-  if (seed === null) issues.seed = "required";
-  else if (!Number.isInteger(seed)) issues.seed = "integer";
-  else if (!inRange(seed, 0, 2 ** 31 - 1)) issues.seed = "range";
+  if (inputs.mode === "own") {
+    const A = SIMULATION_ASSUMPTIONS;
+    const r = inputs.ownReturn;
+    const v = inputs.ownVolatility;
+    if (r === null) issues.ownReturn = "required";
+    else if (!inRange(r / 100, A.minOwnReturn, A.maxOwnReturn)) issues.ownReturn = "range";
+    if (v === null) issues.ownVolatility = "required";
+    else if (!inRange(v / 100, A.minOwnVolatility, A.maxOwnVolatility))
+      issues.ownVolatility = "range";
+  }
   return issues;
 }
 
@@ -143,11 +168,22 @@ export function simulateRequestOf(
     monthlyContribution: inputs.monthlyContribution!,
     years: inputs.years!,
     paths: inputs.paths,
-    seed: inputs.seed!,
     ...(inputs.inflation ? { inflation: true } : {}),
     ...(inputs.goal !== null ? { goal: inputs.goal } : {}),
+    assumptions:
+      inputs.mode === "own"
+        ? {
+            mode: "own",
+            annualReturn: inputs.ownReturn! / 100,
+            annualVolatility: inputs.ownVolatility! / 100,
+          }
+        : { mode: inputs.mode },
   };
 }
+
+/** A fraction as the percent a person types, to one decimal (0.0782 -> 7.8). */
+const typedPercent = (fraction: number) => Math.round(fraction * 1000) / 10;
+const clamp = (v: number, min: number, max: number) => Math.min(max, Math.max(min, v));
 
 export type InvestmentSimulatorEvent =
   | { type: "source.choose"; source: SimulatorSourceKind; portfolioId?: number | null }
@@ -250,10 +286,31 @@ export const investmentSimulatorMachine = setup({
       cancelled: false,
       error: null,
     })),
-    keepResult: assign((_, params: { result: SimulateResponse }) => ({
+    // "My own" starts from the assumptions just printed, so that editing them changes one figure.
+    keepResult: assign(({ context }, params: { result: SimulateResponse }) => ({
       result: params.result,
       stale: false,
       startedAt: null,
+      inputs:
+        params.result.assumptions.mode === "own"
+          ? context.inputs
+          : {
+              ...context.inputs,
+              ownReturn: typedPercent(
+                clamp(
+                  params.result.assumptions.annualReturn,
+                  SIMULATION_ASSUMPTIONS.minOwnReturn,
+                  SIMULATION_ASSUMPTIONS.maxOwnReturn,
+                ),
+              ),
+              ownVolatility: typedPercent(
+                clamp(
+                  params.result.assumptions.annualVolatility,
+                  SIMULATION_ASSUMPTIONS.minOwnVolatility,
+                  SIMULATION_ASSUMPTIONS.maxOwnVolatility,
+                ),
+              ),
+            },
     })),
     markCancelled: assign({ cancelled: true, startedAt: null }),
     reportError: assign((_, params: { error: unknown }) => ({
@@ -357,6 +414,23 @@ export const investmentSimulatorMachine = setup({
 export const demoSimulation: SimulateResponse = {
   currency: "EUR",
   method: "monte-carlo-lognormal",
+  assumptions: {
+    mode: "equilibrium",
+    annualReturn: 0.071,
+    annualVolatility: 0.18,
+    history: { from: "2016-05-17", to: "2024-05-17", observations: 2016, years: 8 },
+    capm: {
+      riskFreeRate: 0.02,
+      equityRiskPremium: 0.05,
+      beta: 1.02,
+      market: "STOXX50E_INDEX",
+      from: "2021-05-17",
+      to: "2024-05-17",
+      observations: 756,
+    },
+    blocks: null,
+    cautions: [],
+  },
   months: 12,
   invested: Array.from({ length: 13 }, (_, k) => 10_000 + 200 * k),
   percentiles: [5, 25, 50, 75, 95].map((percentile) => ({
@@ -373,7 +447,7 @@ export const demoSimulation: SimulateResponse = {
     to: "2024-05-17",
   },
   paths: 10_000,
-  seed: DEFAULT_SEED,
+  seed: 1,
   monthlyLogMean: 0.005,
   monthlyLogVolatility: 0.04,
   window: {

@@ -322,6 +322,56 @@ export const SIMULATION_LIMITS = {
 export const INFLATION_SERIES = { USD: "US_CPI", EUR: "EA_HICP" } as const;
 
 /**
+ * The simulator's assumptions (PRODUCT.md "Simulator assumptions"): `equilibrium` (default) draws
+ * lognormal months with the portfolio's CAPM expected return and its long-run volatility;
+ * `historical` draws blocks of 12 consecutive months of the common history; `own` uses the
+ * expected return and volatility the person typed.
+ */
+export const SimulationMode = Schema.Literals(["equilibrium", "historical", "own"]);
+export type SimulationMode = typeof SimulationMode.Type;
+
+export const SIMULATION_ASSUMPTIONS = {
+  /** An assumed annual return above this is cautioned (world equities: about 5-7 % above inflation). */
+  returnCaution: 0.12,
+  /** The equity premium of the CAPM (the analysis' default). */
+  equityRiskPremium: 0.05,
+  /** What a person may type in "my own" assumptions: annual return and volatility, as fractions. */
+  minOwnReturn: -0.5,
+  maxOwnReturn: 0.5,
+  minOwnVolatility: 0,
+  maxOwnVolatility: 1,
+} as const;
+
+/** Why the figures deserve a caution: the horizon is longer than the history, or the return is high. */
+export const SimulationCaution = Schema.Literals(["horizon-beyond-history", "return-above-bound"]);
+export type SimulationCaution = typeof SimulationCaution.Type;
+
+export const SimulationAssumptionsRequest = Schema.Union([
+  Schema.Struct({ mode: Schema.Literal("equilibrium") }),
+  Schema.Struct({ mode: Schema.Literal("historical") }),
+  Schema.Struct({
+    mode: Schema.Literal("own"),
+    annualReturn: Schema.Number.pipe(
+      Schema.check(
+        Schema.isBetween({
+          minimum: SIMULATION_ASSUMPTIONS.minOwnReturn,
+          maximum: SIMULATION_ASSUMPTIONS.maxOwnReturn,
+        }),
+      ),
+    ),
+    annualVolatility: Schema.Number.pipe(
+      Schema.check(
+        Schema.isBetween({
+          minimum: SIMULATION_ASSUMPTIONS.minOwnVolatility,
+          maximum: SIMULATION_ASSUMPTIONS.maxOwnVolatility,
+        }),
+      ),
+    ),
+  }),
+]);
+export type SimulationAssumptionsRequest = typeof SimulationAssumptionsRequest.Type;
+
+/**
  * Investment simulator: initial amount, monthly contributions, horizon (1 to 40 years); Monte
  * Carlo percentiles beside the historical path; optionally in today's money and with a goal.
  * Either the initial amount or the contribution must be positive.
@@ -375,6 +425,8 @@ export const SimulateRequest = Schema.Struct({
       Schema.check(Schema.isGreaterThan(0), Schema.isLessThanOrEqualTo(SIMULATION_LIMITS.maxGoal)),
     ),
   ),
+  /** The assumptions the paths are drawn with (default: equilibrium). */
+  assumptions: Schema.optional(SimulationAssumptionsRequest),
 }).check(
   Schema.makeFilter((r) =>
     r.initialAmount > 0 || r.monthlyContribution > 0
@@ -386,8 +438,46 @@ export type SimulateRequest = typeof SimulateRequest.Type;
 
 export const SimulateResponse = Schema.Struct({
   currency: Currency,
-  /** The model (docs/analytics.md "Investment simulator"): i.i.d. lognormal monthly growth. */
-  method: Schema.Literal("monte-carlo-lognormal"),
+  /**
+   * The model (docs/analytics.md "Investment simulator"): i.i.d. lognormal monthly growth
+   * (equilibrium and own assumptions) or blocks of 12 months of the history (historical).
+   */
+  method: Schema.Literals(["monte-carlo-lognormal", "block-bootstrap"]),
+  /** The assumptions the percentiles and the goal's probability follow from, as printed on screen. */
+  assumptions: Schema.Struct({
+    mode: SimulationMode,
+    /** Expected growth over one year minus 1 (arithmetic), as a fraction. */
+    annualReturn: Schema.Number,
+    /** Standard deviation of one year's log growth, as a fraction. */
+    annualVolatility: Schema.Number,
+    /** The history the assumptions rest on (the longest common history); null for own assumptions. */
+    history: Schema.NullOr(
+      Schema.Struct({
+        from: Schema.String,
+        to: Schema.String,
+        observations: Schema.Number,
+        /** observations / 252 */
+        years: Schema.Number,
+      }),
+    ),
+    /** Equilibrium: annualReturn = riskFreeRate + beta equityRiskPremium. */
+    capm: Schema.NullOr(
+      Schema.Struct({
+        riskFreeRate: Schema.Number,
+        equityRiskPremium: Schema.Number,
+        beta: Schema.Number,
+        /** The index the betas are measured against; null: the equally weighted assets (no index data). */
+        market: Schema.NullOr(Schema.String),
+        /** The betas' window (the portfolio's benchmark window). */
+        from: Schema.String,
+        to: Schema.String,
+        observations: Schema.Number,
+      }),
+    ),
+    /** Historical: the number of 12-month blocks drawn from. */
+    blocks: Schema.NullOr(Schema.Number),
+    cautions: Schema.Array(SimulationCaution),
+  }),
   months: Schema.Number,
   invested: Schema.Array(Schema.Number),
   percentiles: Schema.Array(
@@ -405,6 +495,7 @@ export const SimulateResponse = Schema.Struct({
   /** Mean and volatility of the monthly log return the paths were drawn with. */
   monthlyLogMean: Schema.Number,
   monthlyLogVolatility: Schema.Number,
+  /** The portfolio's benchmark window (the CAPM betas' window). */
   window: Schema.Struct({
     benchmark: Schema.Number,
     from: Schema.String,

@@ -1,7 +1,9 @@
 // Investment simulator (issue "Markets and the investment simulator", the simulator half), in both
 // languages and both editions: a registered user simulates a saved portfolio with contributions,
 // a goal and the inflation adjustment, and sees the fan chart with its table; the figures on
-// screen equal the API's for the same inputs; the phone width has no horizontal overflow.
+// screen equal the API's for the same inputs; the phone width has no horizontal overflow. Issue
+// 24: the assumptions are printed above the chart (equilibrium by default), the person can type
+// their own, and no random seed is on screen.
 import type { Page } from "@playwright/test";
 import { dismissCookieBannerWhenShown, signInThroughScreen, bearerOf } from "./accounts-support.ts";
 import { expect, saveShot, test, type Locale } from "./fixtures.ts";
@@ -28,6 +30,14 @@ const t = {
     es: "Ajustar por inflación (cifras en dinero de hoy)",
   },
   seed: { en: "Seed of the random numbers", es: "Semilla de los números aleatorios" },
+  equilibrium: { en: "Equilibrium (CAPM)", es: "Equilibrio (CAPM)" },
+  own: { en: "My own", es: "Las mías" },
+  ownReturn: { en: "Expected annual return (%)", es: "Rentabilidad anual esperada (%)" },
+  ownVolatility: { en: "Annual volatility (%)", es: "Volatilidad anual (%)" },
+  hicp: {
+    en: "Euro area consumer prices (HICP)",
+    es: "Precios de consumo de la zona euro (IPCA)",
+  },
   simulate: { en: "Simulate", es: "Simula" },
   chart: {
     en: "Value of the plan month by month: percentiles of 10,000 simulated paths",
@@ -80,6 +90,7 @@ interface Simulation {
   inflation: { series: string; annualRate: number } | null;
   paths: number;
   seed: number;
+  assumptions: { mode: string; annualReturn: number; annualVolatility: number };
 }
 
 test.describe("investment simulator", () => {
@@ -117,7 +128,9 @@ test.describe("investment simulator", () => {
       await page.getByLabel(t.years[locale]).fill("15");
       await page.getByLabel(t.goal[locale]).fill("80000");
       await page.getByLabel(t.inflation[locale]).check();
-      await page.getByLabel(t.seed[locale]).fill("424242");
+      // Random seeds are for tests and QA, not for screens (PRODUCT.md "Names a person sees").
+      await expect(page.getByLabel(t.seed[locale])).toHaveCount(0);
+      await expect(page.getByLabel(t.equilibrium[locale])).toBeChecked();
       await page.getByRole("button", { name: t.simulate[locale], exact: true }).click();
 
       const chart = page.getByRole("img", { name: t.chart[locale] });
@@ -135,7 +148,6 @@ test.describe("investment simulator", () => {
           monthlyContribution: 300,
           years: 15,
           paths: 10000,
-          seed: 424242,
           inflation: true,
           goal: 80000,
         },
@@ -158,7 +170,16 @@ test.describe("investment simulator", () => {
       await expect(page.locator('[data-figure="historical"]')).toHaveText(
         money(api.historical.values[api.historical.months]!, locale),
       );
-      await expect(page.locator('[data-figure="inflation"]')).toContainText("EA_HICP");
+      await expect(page.locator('[data-figure="inflation"]')).toContainText(t.hicp[locale]);
+      // The assumptions the figures follow from, printed above the chart.
+      expect(api.assumptions.mode).toBe("equilibrium");
+      await expect(page.locator('[data-figure="mode"]')).toHaveText(t.equilibrium[locale]);
+      await expect(page.locator('[data-figure="annual-return"]')).toHaveText(
+        percent1(api.assumptions.annualReturn, locale),
+      );
+      await expect(page.locator('[data-figure="annual-volatility"]')).toHaveText(
+        percent1(api.assumptions.annualVolatility, locale),
+      );
 
       // The table alternative: year 15's median is the API's.
       await page.getByText(t.table[locale]).click();
@@ -181,6 +202,21 @@ test.describe("investment simulator", () => {
       await expect(page.getByText(t.stale[locale])).toBeHidden({ timeout: 60_000 });
       await expect(page.locator('[data-figure="invested"]')).not.toHaveText(
         money(api.invested[180]!, locale),
+      );
+
+      // My own assumptions: typed, sent, printed.
+      await page.getByLabel(t.own[locale], { exact: true }).check();
+      await page.getByLabel(t.ownReturn[locale]).fill("5");
+      await page.getByLabel(t.ownVolatility[locale]).fill("12");
+      await page.getByRole("button", { name: /Simulate again|Volver a simular/ }).click();
+      await expect(page.locator('[data-figure="mode"]')).toHaveText(t.own[locale], {
+        timeout: 60_000,
+      });
+      await expect(page.locator('[data-figure="annual-return"]')).toHaveText(
+        percent1(0.05, locale),
+      );
+      await expect(page.locator('[data-figure="annual-volatility"]')).toHaveText(
+        percent1(0.12, locale),
       );
     });
   }

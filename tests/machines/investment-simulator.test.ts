@@ -59,7 +59,21 @@ describe("the simulator's rules mirror the server's schema", () => {
       "nothingInvested",
     ],
     ["a goal of 0", { goal: 0 }, "goal", "range"],
-    ["a seed above 2^31 - 1", { seed: 2 ** 31 }, "seed", "range"],
+    ["my own return above 50 %", { mode: "own", ownReturn: 50.1 }, "ownReturn", "range"],
+    ["my own return below -50 %", { mode: "own", ownReturn: -50.1 }, "ownReturn", "range"],
+    ["no return of my own", { mode: "own", ownReturn: null }, "ownReturn", "required"],
+    [
+      "my own volatility above 100 %",
+      { mode: "own", ownVolatility: 101 },
+      "ownVolatility",
+      "range",
+    ],
+    [
+      "a negative volatility of my own",
+      { mode: "own", ownVolatility: -1 },
+      "ownVolatility",
+      "range",
+    ],
     ["an unknown portfolio", { portfolioId: 99 }, "portfolio", "required"],
     ["no assets on the spot", { source: "custom", assets: [] }, "assets", "noAssets"],
     [
@@ -90,7 +104,16 @@ describe("the simulator's rules mirror the server's schema", () => {
         ...simulateRequestOf({ ...valid }, portfolios),
         ...(field === "initialAmount" || field === "monthlyContribution"
           ? { initialAmount: inputs.initialAmount, monthlyContribution: inputs.monthlyContribution }
-          : { [field]: inputs[field as keyof SimulatorInputs] }),
+          : field === "ownReturn" || field === "ownVolatility"
+            ? {
+                assumptions: {
+                  mode: "own",
+                  annualReturn: inputs.ownReturn === null ? null : inputs.ownReturn / 100,
+                  annualVolatility:
+                    inputs.ownVolatility === null ? null : inputs.ownVolatility / 100,
+                },
+              }
+            : { [field]: inputs[field as keyof SimulatorInputs] }),
       };
       expect(decode(SimulateRequest, request).ok).toBe(false);
     }
@@ -109,8 +132,28 @@ describe("the simulator's rules mirror the server's schema", () => {
       years: 20,
       goal: 50_000,
       inflation: true,
-      seed: 2026,
+      assumptions: { mode: "equilibrium" },
     });
+    // No seed on screen: the server's default seed is used.
+    expect(request).not.toHaveProperty("seed");
+    // My own assumptions travel as fractions; the historical mode alone.
+    const own = simulateRequestOf(
+      { ...valid, mode: "own", ownReturn: 7.5, ownVolatility: 18 },
+      portfolios,
+    );
+    expect(decode(SimulateRequest, own).ok).toBe(true);
+    expect(own.assumptions).toEqual({ mode: "own", annualReturn: 0.075, annualVolatility: 0.18 });
+    expect(simulateRequestOf({ ...valid, mode: "historical" }, portfolios).assumptions).toEqual({
+      mode: "historical",
+    });
+    // The limits of my own: -50 % and +50 %, 0 and 100 %.
+    for (const [ownReturn, ownVolatility] of [
+      [-50, 0],
+      [50, 100],
+    ] as const)
+      expect(
+        simulatorIssues({ ...valid, mode: "own", ownReturn, ownVolatility }, portfolios),
+      ).toEqual({});
     // The limits: 1 and 40 years, nothing but a contribution.
     for (const years of [1, 40])
       expect(simulatorIssues({ ...valid, years }, portfolios)).toEqual({});
@@ -206,6 +249,26 @@ describe("investmentSimulatorMachine", () => {
     await waitFor(actor, (s) => s.matches("result"));
     expect(actor.getSnapshot().context.stale).toBe(false);
     expect(actor.getSnapshot().context.request?.years).toBe(30);
+  });
+
+  it("my own assumptions start from those printed by the last run; a mode change marks the result out of date", async () => {
+    const { actor, simulate } = start();
+    await waitFor(actor, (s) => s.matches("choosingSource"));
+    actor.send({ type: "source.choose", source: "saved", portfolioId: 7 });
+    expect(actor.getSnapshot().context.inputs.mode).toBe("equilibrium");
+    actor.send({ type: "simulate" });
+    await waitFor(actor, (s) => s.matches("result"));
+    // demoSimulation printed 7.1 % and 18 %.
+    expect(actor.getSnapshot().context.inputs).toMatchObject({ ownReturn: 7.1, ownVolatility: 18 });
+    actor.send({ type: "inputs.change", inputs: { mode: "own", ownReturn: 5 } });
+    expect(actor.getSnapshot().context.stale).toBe(true);
+    actor.send({ type: "simulate" });
+    await waitFor(actor, (s) => s.matches("result"));
+    expect(simulate.mock.calls[1]![0].assumptions).toEqual({
+      mode: "own",
+      annualReturn: 0.05,
+      annualVolatility: 0.18,
+    });
   });
 
   it("cancel aborts the call under way and returns to the inputs", async () => {

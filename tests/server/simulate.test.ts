@@ -1,15 +1,24 @@
 // The investment simulator's API: any signed-in plan (free included), the limits of the schema,
 // the goal and the inflation adjustment, the historical replay over the common history, and the
 // same figures for the same seed.
+import { existsSync } from "node:fs";
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SimulateResponse } from "../../src/contract/analytics.ts";
+import { SimulateResponse, type SimulateRequest } from "../../src/contract/analytics.ts";
 import { decode } from "../../src/contract/decode.ts";
 import { createAnalyticsPool, type AnalyticsPool } from "../../src/server/analytics/pool.ts";
 import { createApp } from "../../src/server/app.ts";
 import { loadConfig } from "../../src/server/config.ts";
 import type { Database } from "../../src/server/db/database.ts";
 import { createLogger } from "../../src/server/logger.ts";
+import type { Runner } from "../../src/server/analytics/analyse.ts";
+import { simulateAt } from "../../src/server/analytics/simulate.ts";
+import { tasks } from "../../src/server/analytics/tasks.ts";
+import { readDataset } from "../../src/server/market/dataset.ts";
 import { importDataset } from "../../src/server/market/import.ts";
+import { marketView } from "../../src/server/market/market-view.ts";
 import { simulatedDataset } from "../../src/server/market/simulated.ts";
 import { databaseTargets, signedInClient } from "../support/databases.ts";
 
@@ -78,6 +87,7 @@ describe.each(databaseTargets)(
       if (!decoded.ok) throw new Error(JSON.stringify(decoded.issues));
       const r = decoded.value;
       expect(r.method).toBe("monte-carlo-lognormal");
+      expect(r.assumptions.mode).toBe("equilibrium");
       expect(r.months).toBe(120);
       expect(r.invested[120]).toBe(10_000 + 120 * 300);
       expect(r.inflation).toBeNull();
@@ -120,6 +130,76 @@ describe.each(databaseTargets)(
       expect(other.percentiles[2]!.values[120]).not.toBe(nominal.percentiles[2]!.values[120]);
     });
 
+    it("by default, the paths follow the printed equilibrium assumptions: CAPM return and long-run volatility", async () => {
+      const r = (await (await simulate(plan)).json()) as SimulateResponse;
+      const a = r.assumptions;
+      expect(a.mode).toBe("equilibrium");
+      expect(a.capm).not.toBeNull();
+      const capm = a.capm!;
+      // The simulated market's EURO STOXX 50 is the index of a EUR portfolio's market.
+      expect(capm.market).toBe("STOXX50E_INDEX");
+      expect(capm.observations).toBe(756);
+      expect(capm.riskFreeRate).toBe(0.02);
+      expect(capm.equityRiskPremium).toBe(0.05);
+      expect(a.annualReturn).toBeCloseTo(0.02 + capm.beta * 0.05, 12);
+      // The volatility rests on the longest common history, not on the 3-year window.
+      expect(a.history!.observations).toBeGreaterThan(756);
+      expect(a.history!.to).toBe(r.window.to);
+      expect(a.history!.from < r.window.from).toBe(true);
+      // The lognormal months: a year's expected growth is 1 + annualReturn, sigma = s sqrt(12).
+      const s = a.annualVolatility / Math.sqrt(12);
+      expect(r.monthlyLogVolatility).toBeCloseTo(s, 14);
+      expect(r.monthlyLogMean).toBeCloseTo(Math.log1p(a.annualReturn) / 12 - (s * s) / 2, 14);
+      // 10 years on ~7.6 years of history: cautioned; a CAPM return below 12 % is not.
+      expect(a.cautions).toEqual(["horizon-beyond-history"]);
+      const short = (await (await simulate({ ...plan, years: 5 })).json()) as SimulateResponse;
+      expect(short.assumptions.cautions).toEqual([]);
+    });
+
+    it("historical: a block bootstrap of 12-month blocks of the common history; my own: the figures typed", async () => {
+      const h = (await (
+        await simulate({ ...plan, assumptions: { mode: "historical" } })
+      ).json()) as SimulateResponse;
+      expect(h.method).toBe("block-bootstrap");
+      expect(h.assumptions.mode).toBe("historical");
+      expect(h.assumptions.capm).toBeNull();
+      // n whole months of 21 days give n - 11 blocks.
+      const months = Math.floor(h.assumptions.history!.observations / 21);
+      expect(h.assumptions.blocks).toBe(months - 11);
+      // The bootstrap is drawn from the same seed as the lognormal paths but gives other figures.
+      expect(h.percentiles[2]!.values[120]).not.toBe(
+        ((await (await simulate(plan)).json()) as SimulateResponse).percentiles[2]!.values[120],
+      );
+
+      const own = (await (
+        await simulate({
+          ...plan,
+          assumptions: { mode: "own", annualReturn: 0.15, annualVolatility: 0.1 },
+        })
+      ).json()) as SimulateResponse;
+      expect(own.method).toBe("monte-carlo-lognormal");
+      expect(own.assumptions).toMatchObject({
+        mode: "own",
+        annualReturn: 0.15,
+        annualVolatility: 0.1,
+        history: null,
+        capm: null,
+        cautions: ["return-above-bound"],
+      });
+      const s = 0.1 / Math.sqrt(12);
+      expect(own.monthlyLogMean).toBeCloseTo(Math.log(1.15) / 12 - (s * s) / 2, 14);
+      for (const assumptions of [
+        { mode: "own", annualReturn: 0.51, annualVolatility: 0.1 },
+        { mode: "own", annualReturn: 0.05, annualVolatility: -0.01 },
+        { mode: "own", annualReturn: 0.05, annualVolatility: 1.01 },
+        { mode: "own", annualReturn: 0.05 },
+        { mode: "bold" },
+      ])
+        expect((await simulate({ ...plan, assumptions })).status, JSON.stringify(assumptions)).toBe(
+          400,
+        );
+    });
+
     it("refuses what the schema refuses, and a guest", async () => {
       for (const change of [
         { years: 0 },
@@ -134,6 +214,106 @@ describe.each(databaseTargets)(
       expect((await simulate({ ...plan, years: 40, paths: 100 })).status).toBe(200);
       expect((await simulate({ ...plan, initialAmount: 0 })).status).toBe(200);
       expect((await simulate(plan, false)).status).toBe(401);
+    });
+  },
+);
+
+// Issue 24's case on the real dataset (market today 2024-05-31): ten US stocks, $25,000 plus $200 a
+// month for 20 years. Before the stated assumptions the drift was the last three years' mean log
+// return (2.73 % a month for these ten) and the median about $23.5M; now the default follows from
+// the printed CAPM return and long-run volatility, which numpy recomputes from the files
+// (scripts/reference/simulator_case.py).
+const CASE_NUMPY = {
+  from: "2009-08-05",
+  observations: 3730,
+  beta: 1.1640998594768528,
+  annualReturn: 0.07820499297384265,
+  annualVolatility: 0.22671151494488068,
+};
+const STOCKS = ["NVDA", "AVGO", "VRTX", "XOM", "KLAC", "COST", "AMD", "REGN", "ORLY", "BKNG"];
+const marketDir = process.env.MARKET_DATA_DIR ? path.resolve(process.env.MARKET_DATA_DIR) : null;
+describe.skipIf(!marketDir || !existsSync(path.join(marketDir, "assets.csv")))(
+  "the simulator on the real dataset (issue 24's ten US stocks)",
+  { timeout: 120_000 },
+  () => {
+    let database: Database;
+    let drop: () => Promise<void>;
+    let dir: string;
+    let run: (request: SimulateRequest) => Promise<SimulateResponse>;
+    beforeAll(async () => {
+      dir = await mkdtemp(path.join(tmpdir(), "simulate-real-"));
+      const keep = [...STOCKS, "GSPC_INDEX"];
+      const lines = (await readFile(path.join(marketDir!, "assets.csv"), "utf8")).split("\n");
+      await writeFile(
+        path.join(dir, "assets.csv"),
+        [lines[0], ...lines.filter((l) => keep.some((s) => l.startsWith(`${s},`)))].join("\n") +
+          "\n",
+      );
+      await mkdir(path.join(dir, "prices"));
+      for (const s of keep)
+        await copyFile(
+          path.join(marketDir!, "prices", `${s}.csv`),
+          path.join(dir, "prices", `${s}.csv`),
+        );
+      ({ database, drop } = await databaseTargets[0]!.open());
+      await importDataset(database.db, await readDataset(dir, { asOf: "2024-05-31" }), "imported");
+      const view = await marketView(database.db);
+      const direct: Runner = async <T>(task: keyof typeof tasks, input: unknown) =>
+        (tasks[task] as (i: unknown) => T)(input);
+      run = (request) => simulateAt(view, direct, request);
+    }, 120_000);
+    afterAll(async () => {
+      await drop();
+      await rm(dir, { recursive: true });
+    });
+    const request: SimulateRequest = {
+      currency: "USD",
+      benchmark: 5,
+      assets: STOCKS.map((symbol) => ({ symbol, amount: 2500 })),
+      initialAmount: 25_000,
+      monthlyContribution: 200,
+      years: 20,
+      paths: 10_000,
+      goal: 150_000,
+    };
+
+    it("prints numpy's CAPM return and long-run volatility (1e-9) and cautions the 20 years", async () => {
+      const r = await run(request);
+      const a = r.assumptions;
+      expect(a.mode).toBe("equilibrium");
+      expect(a.capm?.market).toBe("GSPC_INDEX");
+      expect(a.history?.from).toBe(CASE_NUMPY.from);
+      expect(a.history?.observations).toBe(CASE_NUMPY.observations);
+      for (const [value, expected] of [
+        [a.capm!.beta, CASE_NUMPY.beta],
+        [a.annualReturn, CASE_NUMPY.annualReturn],
+        [a.annualVolatility, CASE_NUMPY.annualVolatility],
+      ] as const)
+        expect(Math.abs(value - expected)).toBeLessThan(1e-9 * expected);
+      // 20 years on 14.8 years of common history; 7.8 % is below the 12 % bound.
+      expect(a.cautions).toEqual(["horizon-beyond-history"]);
+      // A median of hundreds of thousands of dollars, not tens of millions.
+      const median = r.percentiles.find((q) => q.percentile === 50)!.values[240]!;
+      expect(median).toBeGreaterThan(100_000);
+      expect(median).toBeLessThan(1_000_000);
+      expect(r.goal!.probability).toBeGreaterThan(0.3);
+      expect(r.goal!.probability).toBeLessThan(0.8);
+    });
+
+    it("without contributions, the percentiles are the printed assumptions' lognormal quantiles (within 4%)", async () => {
+      const r = await run({ ...request, monthlyContribution: 0 });
+      const { annualReturn: E, annualVolatility: sigma } = r.assumptions;
+      // Quantile p at T years: A (1 + E)^T exp(-sigma^2 T / 2 + sigma sqrt(T) z_p); the sampling
+      // error of the 5 % quantile with 10 000 paths is 2 % of the value (sigma sqrt(20) = 1.01).
+      const z = { 5: -1.6448536269514729, 50: 0, 95: 1.6448536269514722 } as const;
+      for (const p of [5, 50, 95] as const) {
+        const exact =
+          25_000 *
+          (1 + E) ** 20 *
+          Math.exp((-sigma * sigma * 20) / 2 + sigma * Math.sqrt(20) * z[p]);
+        const value = r.percentiles.find((q) => q.percentile === p)!.values[240]!;
+        expect(Math.abs(value / exact - 1), `percentile ${p}`).toBeLessThan(0.04);
+      }
     });
   },
 );

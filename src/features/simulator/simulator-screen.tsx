@@ -1,5 +1,5 @@
 import { msg } from "@lingui/core/macro";
-import type { MessageDescriptor } from "@lingui/core";
+import type { I18n, MessageDescriptor } from "@lingui/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useState, type FormEvent } from "react";
 import {
@@ -9,7 +9,13 @@ import {
   type SimulatorIssue,
 } from "../../../machines/investment-simulator.machine.ts";
 import type { ScreenProps } from "../../app/route-table.ts";
-import { SIMULATION_LIMITS, type SimulateResponse } from "../../contract/analytics.ts";
+import {
+  SIMULATION_ASSUMPTIONS,
+  SIMULATION_LIMITS,
+  type SimulateResponse,
+  type SimulationCaution,
+  type SimulationMode,
+} from "../../contract/analytics.ts";
 import type { Locale } from "../../contract/common.ts";
 import { CheckboxField, FormMessage, TextField } from "../../ui/form.tsx";
 import { formatDate, formatMoney, formatNumber, formatPercent } from "../../ui/format.ts";
@@ -33,17 +39,33 @@ const issueText: Record<SimulatorIssue, MessageDescriptor> = {
   tooManyAssets: msg`At most 500 assets.`,
 };
 
-/** The look-back windows of PRODUCT.md ("Benchmark and risk conventions"). */
-const benchmarkLabels = {
-  1: msg`1 month`,
-  2: msg`3 months`,
-  3: msg`6 months`,
-  4: msg`1 year`,
-  5: msg`3 years`,
-  6: msg`5 years`,
-} as const;
-
 const PATH_CHOICES = [1_000, 10_000, 50_000] as const;
+
+/** The three assumptions of PRODUCT.md "Simulator assumptions", as a person reads them. */
+const modeNames: Record<SimulationMode, MessageDescriptor> = {
+  equilibrium: msg`Equilibrium (CAPM)`,
+  historical: msg`Historical (block bootstrap)`,
+  own: msg`My own`,
+};
+const modeHints: Record<SimulationMode, MessageDescriptor> = {
+  equilibrium: msg`The portfolio's expected return from the CAPM and its volatility over its longest common history. The default.`,
+  historical: msg`Each year a block of 12 consecutive months drawn at random from the portfolio's own past, with no drift added.`,
+  own: msg`The expected annual return and volatility you type.`,
+};
+const MODES = ["equilibrium", "historical", "own"] as const;
+
+/** The market series the simulator's answer names, by their names (never a code on screen). */
+const seriesNames: Record<string, MessageDescriptor> = {
+  GSPC_INDEX: msg`S&P 500`,
+  STOXX50E_INDEX: msg`EURO STOXX 50`,
+  US_CPI: msg`US consumer prices (CPI)`,
+  EA_HICP: msg`Euro area consumer prices (HICP)`,
+};
+const seriesName = (i18n: I18n, series: string): string =>
+  seriesNames[series] ? i18n._(seriesNames[series]) : series;
+
+/** The id of the assumptions' fieldset: the printed assumptions link to it to edit them. */
+const ASSUMPTIONS_ID = "simulator-assumptions";
 
 /** A number field's value: null when empty, NaN when unreadable (the rules then refuse it). */
 const numberOf = (text: string): number | null => (text.trim() === "" ? null : Number(text));
@@ -226,18 +248,8 @@ export default function SimulatorScreen({ locale }: ScreenProps) {
                 locale={locale}
                 onChange={(paths) => change({ paths })}
               />
-              <TextField
-                label={t`Seed of the random numbers`}
-                type="number"
-                inputMode="numeric"
-                min={0}
-                step={1}
-                value={textOf(c.inputs.seed)}
-                error={issue("seed")}
-                hint={t`The same seed and inputs give the same figures.`}
-                onChange={(e) => change({ seed: numberOf(e.target.value) })}
-              />
             </div>
+            <AssumptionsFields inputs={c.inputs} change={change} issue={issue} locale={locale} />
             <div className="simulator-actions">
               <button type="submit" className="primary">
                 {c.result ? <Trans>Simulate again</Trans> : <Trans>Simulate</Trans>}
@@ -410,6 +422,209 @@ function CustomAssets({
   );
 }
 
+/** The assumptions the paths are drawn with: the mode, and my own figures when chosen. */
+function AssumptionsFields({
+  inputs,
+  change,
+  issue,
+  locale,
+}: {
+  inputs: SimulatorInputs;
+  change: (inputs: Partial<SimulatorInputs>) => void;
+  issue: (field: SimulatorField) => string | null;
+  locale: Locale;
+}) {
+  const { t, i18n } = useLingui();
+  const A = SIMULATION_ASSUMPTIONS;
+  const pct = (v: number) => formatNumber(v * 100, locale);
+  const [minReturn, maxReturn] = [pct(A.minOwnReturn), pct(A.maxOwnReturn)];
+  const [minVolatility, maxVolatility] = [pct(A.minOwnVolatility), pct(A.maxOwnVolatility)];
+  return (
+    <fieldset id={ASSUMPTIONS_ID} className="simulator-assumptions" tabIndex={-1}>
+      <legend>
+        <Trans>Assumptions</Trans>
+      </legend>
+      {MODES.map((mode) => (
+        <div className="field checkbox" key={mode}>
+          <input
+            id={`simulator-mode-${mode}`}
+            type="radio"
+            name="simulator-mode"
+            checked={inputs.mode === mode}
+            aria-describedby={`simulator-mode-${mode}-hint`}
+            onChange={() => change({ mode })}
+          />
+          <label htmlFor={`simulator-mode-${mode}`}>{i18n._(modeNames[mode])}</label>
+          <p className="field-hint" id={`simulator-mode-${mode}-hint`}>
+            {i18n._(modeHints[mode])}
+          </p>
+        </div>
+      ))}
+      {inputs.mode === "own" ? (
+        <div className="simulator-grid">
+          <TextField
+            label={t`Expected annual return (%)`}
+            type="number"
+            inputMode="decimal"
+            step="any"
+            value={textOf(inputs.ownReturn)}
+            error={issue("ownReturn")}
+            hint={t`From ${minReturn} to ${maxReturn}.`}
+            onChange={(e) => change({ ownReturn: numberOf(e.target.value) })}
+          />
+          <TextField
+            label={t`Annual volatility (%)`}
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step="any"
+            value={textOf(inputs.ownVolatility)}
+            error={issue("ownVolatility")}
+            hint={t`From ${minVolatility} to ${maxVolatility}.`}
+            onChange={(e) => change({ ownVolatility: numberOf(e.target.value) })}
+          />
+        </div>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/**
+ * The assumptions the figures below follow from, printed above the chart (PRODUCT.md "Simulator
+ * assumptions"): the mode, the annual return and volatility, the history they rest on, how they
+ * were obtained, and the cautions.
+ */
+export function PrintedAssumptions({
+  result,
+  locale,
+}: {
+  result: SimulateResponse;
+  locale: Locale;
+}) {
+  const { t, i18n } = useLingui();
+  const a = result.assumptions;
+  const mode = i18n._(modeNames[a.mode]);
+  const annualReturn = formatPercent(a.annualReturn, locale, 1);
+  const volatility = formatPercent(a.annualVolatility, locale, 1);
+  const history = a.history;
+  const historyFrom = history ? formatDate(history.from, locale) : "";
+  const historyTo = history ? formatDate(history.to, locale) : "";
+  const historyYears = history
+    ? formatNumber(history.years, locale, { maximumFractionDigits: 1 })
+    : "";
+  const years = formatNumber(result.months / 12, locale);
+  const bound = formatPercent(SIMULATION_ASSUMPTIONS.returnCaution, locale, 0);
+  const capm = a.capm;
+  const riskFree = capm ? formatPercent(capm.riskFreeRate, locale, 1) : "";
+  const premium = capm ? formatPercent(capm.equityRiskPremium, locale, 1) : "";
+  const beta = capm ? formatNumber(capm.beta, locale, { maximumFractionDigits: 2 }) : "";
+  const market = capm?.market ? seriesName(i18n, capm.market) : "";
+  const betaFrom = capm ? formatDate(capm.from, locale) : "";
+  const betaTo = capm ? formatDate(capm.to, locale) : "";
+  const betaDays = capm ? formatNumber(capm.observations, locale) : "";
+  const blocks = a.blocks !== null ? formatNumber(a.blocks, locale) : "";
+  const cautionText: Record<SimulationCaution, string> = {
+    "horizon-beyond-history": i18n._(
+      msg`Caution: the horizon (${years} years) is longer than the history these assumptions rest on (${historyYears} years). Nothing in that history shows how such a portfolio behaves over the remaining years.`,
+    ),
+    "return-above-bound": i18n._(
+      msg`Caution: an assumed annual return of ${annualReturn} is above ${bound}. The long-run return of world equities has been about 5 to 7 % a year above inflation; returns like this one rarely last for decades.`,
+    ),
+  };
+  return (
+    <section
+      className="simulator-assumptions-printed"
+      aria-labelledby="simulator-assumptions-title"
+    >
+      <h3 id="simulator-assumptions-title">
+        <Trans>Assumptions of these figures</Trans>
+      </h3>
+      <TermLinks
+        label={t`In the dictionary:`}
+        terms={[
+          ["capm", t`CAPM`],
+          ["beta", t`Beta`],
+          ["risk-free-rate", t`Risk-free rate`],
+          ["equity-risk-premium", t`Equity risk premium`],
+          ["expected-return", t`Expected return`],
+          ["annualised-volatility", t`Annualised volatility`],
+          ["ledoit-wolf-shrinkage", t`Ledoit-Wolf shrinkage`],
+          ["lognormal-distribution", t`Lognormal distribution`],
+          ["volatility-drag", t`Volatility drag`],
+        ]}
+      />
+      <dl className="simulator-figures">
+        <div>
+          <dt>
+            <Trans>Assumptions</Trans>
+          </dt>
+          <dd data-figure="mode">{mode}</dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>Expected annual return</Trans>
+          </dt>
+          <dd data-figure="annual-return">{annualReturn}</dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>Volatility (a year)</Trans>
+          </dt>
+          <dd data-figure="annual-volatility">{volatility}</dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>History they rest on</Trans>
+          </dt>
+          <dd data-figure="history">
+            {history ? (
+              <Trans>
+                {historyFrom} to {historyTo} ({historyYears} years)
+              </Trans>
+            ) : (
+              <Trans>None: typed by you</Trans>
+            )}
+          </dd>
+        </div>
+      </dl>
+      <p data-figure="assumptions-source">
+        {a.mode === "equilibrium" && capm ? (
+          capm.market ? (
+            <Trans>
+              Expected return = risk-free rate {riskFree} + beta {beta} × equity premium {premium},
+              the beta measured against the {market} from {betaFrom} to {betaTo} ({betaDays} days).
+              Volatility from the shrunk (Ledoit-Wolf) covariance of the assets over their longest
+              common history.
+            </Trans>
+          ) : (
+            <Trans>
+              Expected return = risk-free rate {riskFree} + beta {beta} × equity premium {premium},
+              the beta measured against the portfolio&apos;s assets equally weighted (no market
+              index data) from {betaFrom} to {betaTo} ({betaDays} days). Volatility from the shrunk
+              (Ledoit-Wolf) covariance of the assets over their longest common history.
+            </Trans>
+          )
+        ) : a.mode === "historical" ? (
+          <Trans>
+            The return and volatility of one year drawn from the {blocks} blocks of 12 consecutive
+            months of the history, as the paths draw them; no drift is added.
+          </Trans>
+        ) : (
+          <Trans>The expected annual return and the volatility you typed.</Trans>
+        )}{" "}
+        <a href={`#${ASSUMPTIONS_ID}`}>
+          <Trans>Change the assumptions</Trans>
+        </a>
+      </p>
+      {a.cautions.map((caution) => (
+        <p key={caution} className="simulator-caution" role="note" data-caution={caution}>
+          {cautionText[caution]}
+        </p>
+      ))}
+    </section>
+  );
+}
+
 /** The run under way: what is being computed, for how long so far, and a way to stop it. */
 function Progress({
   startedAt,
@@ -448,7 +663,7 @@ function Progress({
   );
 }
 
-function SimulationResult({
+export function SimulationResult({
   result,
   stale,
   locale,
@@ -473,14 +688,11 @@ function SimulationResult({
   const years = m / 12;
   const h = result.historical;
   const w = result.window;
-  const windowLabel = i18n._(benchmarkLabels[w.benchmark as keyof typeof benchmarkLabels]);
   const paths = formatNumber(result.paths, locale);
-  const from = formatDate(w.from, locale);
-  const to = formatDate(w.to, locale);
-  const days = formatNumber(w.observations, locale);
-  const seed = result.seed;
   const mean = formatPercent(result.monthlyLogMean, locale, 2);
   const volatility = formatPercent(result.monthlyLogVolatility, locale, 2);
+  const modeName = i18n._(modeNames[result.assumptions.mode]);
+  const blocks = formatNumber(result.assumptions.blocks ?? 0, locale);
   const goal = result.goal;
   const goalAmount = goal ? money(goal.amount) : "";
   const historyMonths = h.months;
@@ -489,7 +701,7 @@ function SimulationResult({
   const inflation = result.inflation
     ? {
         rate: formatPercent(result.inflation.annualRate, locale, 2),
-        series: result.inflation.series,
+        series: seriesName(i18n, result.inflation.series),
         from: formatDate(result.inflation.from, locale),
         to: formatDate(result.inflation.to, locale),
       }
@@ -532,6 +744,7 @@ function SimulationResult({
           </span>
         </p>
       ) : null}
+      <PrintedAssumptions result={result} locale={locale} />
       <dl className="simulator-figures">
         <div>
           <dt>
@@ -593,11 +806,20 @@ function SimulationResult({
         formatYear={(y) => t`${y} y`}
       />
       <p data-figure="method">
-        <Trans>
-          Method: Monte Carlo, {paths} paths of lognormal monthly growth (geometric Brownian motion)
-          with the mean ({mean}) and volatility ({volatility}) of the monthly log return of the
-          portfolio over the {windowLabel} window, {from} to {to} ({days} days). Seed {seed}.
-        </Trans>
+        {result.method === "block-bootstrap" ? (
+          <Trans>
+            Method: Monte Carlo, {paths} paths with the {modeName} assumptions: each year of a path
+            is a block of 12 consecutive monthly returns of the portfolio drawn at random, with
+            replacement, from its {blocks} blocks; months of 21 trading days.
+          </Trans>
+        ) : (
+          <Trans>
+            Method: Monte Carlo, {paths} paths of lognormal monthly growth (geometric Brownian
+            motion) with the {modeName} assumptions: a monthly log mean of {mean} and a monthly
+            volatility of {volatility}, so that a year&apos;s expected growth is the expected annual
+            return above.
+          </Trans>
+        )}
       </p>
       {historyFrom && historyTo ? (
         <p>

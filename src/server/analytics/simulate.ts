@@ -1,18 +1,24 @@
 import {
   INFLATION_SERIES,
+  SIMULATION_ASSUMPTIONS,
   SIMULATION_LIMITS,
   type SimulateRequest,
   type SimulateResponse,
+  type SimulationCaution,
 } from "../../contract/analytics.ts";
 import { isoDate } from "../../engine/dates.ts";
+import { DEFAULT_RISK_FREE_RATE } from "../../engine/expected.ts";
 import { benchmarkWindowDays, DEFAULT_BENCHMARK } from "../../engine/panel.ts";
-import { averageAnnualInflation, type SimulationResult } from "../../engine/simulate.ts";
-import { TRADING_DAYS_PER_MONTH } from "../../engine/stats.ts";
+import { averageAnnualInflation } from "../../engine/simulate.ts";
+import { TRADING_DAYS_PER_MONTH, TRADING_DAYS_PER_YEAR } from "../../engine/stats.ts";
+import { factorChanges } from "../../engine/whatif.ts";
 import type { Db } from "../db/database.ts";
 import { ApiFailure } from "../http/api-failure.ts";
 import type { MarketView } from "../market/market-view.ts";
 import { HEAVY_ASSETS, onWorkers, prepareAt, type Runner } from "./analyse.ts";
+import { factorsAt } from "./factors.ts";
 import type { AnalyticsPool } from "./pool.ts";
+import type { SimulateOutput } from "./tasks.ts";
 
 /** Simulates investing in a portfolio, wholly on the worker pool. */
 export function simulatePortfolio(
@@ -50,6 +56,36 @@ export function inflationAt(view: MarketView, currency: SimulateRequest["currenc
   };
 }
 
+/** The first day the simulator loads: everything, so that the common history is the longest. */
+const EARLIEST = "1900-01-01";
+
+/**
+ * The risk-free rate of each portfolio currency in the CAPM: the full analysis' rate
+ * (docs/analytics.md "Expected and required returns"), the same for both currencies today, so
+ * that the simulator's expected return is the analysis' equilibrium return.
+ */
+export const RISK_FREE_RATE: Record<SimulateRequest["currency"], number> = {
+  EUR: DEFAULT_RISK_FREE_RATE,
+  USD: DEFAULT_RISK_FREE_RATE,
+};
+
+/**
+ * The market index of the portfolio's currency (the what-if and backtest one: S&P 500 for USD,
+ * EURO STOXX 50 for EUR), as daily returns on the window's calendar; null when the index has no
+ * data over the whole window (the engine then uses its proxy, the equally weighted assets).
+ */
+function marketOver(view: MarketView, currency: SimulateRequest["currency"], dates: Int32Array) {
+  const loaded = factorsAt(view, currency);
+  const index = loaded.series.find((f) => f.factor === "market");
+  const source = loaded.sources.find((f) => f.factor === "market");
+  if (!index || !source || index.dates.length === 0 || index.dates[0]! > dates[0]!) return null;
+  return {
+    returns: factorChanges([index], dates).data,
+    // "STOXX50E_INDEX+GDAXI_INDEX" (chained before 2007) is named by its index.
+    name: source.series.split("+")[0]!,
+  };
+}
+
 export async function simulateAt(
   view: MarketView,
   run: Runner,
@@ -57,15 +93,23 @@ export async function simulateAt(
 ): Promise<SimulateResponse> {
   const benchmark = request.benchmark ?? DEFAULT_BENCHMARK;
   const windowDays = benchmarkWindowDays(benchmark);
-  // The whole common history up to the horizon for the replay; the benchmark window at least.
-  const p = prepareAt(view, request, {
-    days: Math.max(windowDays, request.years * 12 * TRADING_DAYS_PER_MONTH),
-    minDays: windowDays,
-  });
+  // The longest common history: the volatility, the bootstrap and the replay rest on it; the
+  // benchmark window at least (the betas' window).
+  const p = prepareAt(view, request, { from: EARLIEST, days: windowDays, minDays: windowDays });
   const paths = request.paths ?? SIMULATION_LIMITS.defaultPaths;
   const seed = request.seed ?? 1;
+  const assumptions = request.assumptions ?? { mode: "equilibrium" as const };
   const inflation = request.inflation ? inflationAt(view, request.currency) : null;
-  const result = await run<SimulationResult>("simulate", {
+  const dates = p.aligned.dates;
+  const last = dates.length - 1;
+  const observations = Math.min(windowDays, p.aligned.panel.observations);
+  const market =
+    assumptions.mode === "equilibrium"
+      ? marketOver(view, request.currency, dates.subarray(last - observations))
+      : null;
+  const riskFreeRate = RISK_FREE_RATE[request.currency];
+  const equityRiskPremium = SIMULATION_ASSUMPTIONS.equityRiskPremium;
+  const out = await run<SimulateOutput>("simulate", {
     panel: p.aligned.panel,
     amounts: p.amounts,
     benchmark: p.benchmark,
@@ -74,16 +118,49 @@ export async function simulateAt(
     years: request.years,
     paths,
     seed,
+    assumptions,
+    ...(market ? { market: market.returns } : {}),
+    riskFreeRate,
+    equityRiskPremium,
     ...(inflation ? { annualInflation: inflation.annualRate } : {}),
     ...(request.goal !== undefined ? { goal: request.goal } : {}),
   });
-  const dates = p.aligned.dates;
-  const last = dates.length - 1;
-  const observations = Math.min(windowDays, p.aligned.panel.observations);
+  const result = out.result;
   const replayed = result.historical.months * TRADING_DAYS_PER_MONTH;
+  const history =
+    assumptions.mode === "own"
+      ? null
+      : {
+          from: isoDate(dates[0]!),
+          to: isoDate(dates[last]!),
+          observations: p.aligned.panel.observations,
+          years: p.aligned.panel.observations / TRADING_DAYS_PER_YEAR,
+        };
+  const cautions: SimulationCaution[] = [];
+  if (history && request.years > history.years) cautions.push("horizon-beyond-history");
+  if (out.annualReturn > SIMULATION_ASSUMPTIONS.returnCaution) cautions.push("return-above-bound");
   return {
     currency: request.currency,
-    method: "monte-carlo-lognormal",
+    method: assumptions.mode === "historical" ? "block-bootstrap" : "monte-carlo-lognormal",
+    assumptions: {
+      mode: assumptions.mode,
+      annualReturn: out.annualReturn,
+      annualVolatility: out.annualVolatility,
+      history,
+      capm: out.equilibrium
+        ? {
+            riskFreeRate: out.equilibrium.riskFreeRate,
+            equityRiskPremium: out.equilibrium.equityRiskPremium,
+            beta: out.equilibrium.beta,
+            market: market?.name ?? null,
+            from: isoDate(dates[last - observations]!),
+            to: isoDate(dates[last]!),
+            observations,
+          }
+        : null,
+      blocks: out.blocks,
+      cautions,
+    },
     months: result.months,
     invested: Array.from(result.invested),
     percentiles: result.percentiles.map((q) => ({

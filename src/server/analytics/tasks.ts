@@ -2,6 +2,7 @@ import type {
   AnalyseRequest,
   OptimiseRequest,
   SimulateRequest,
+  SimulationAssumptionsRequest,
   WhatIfRequest,
 } from "../../contract/analytics.ts";
 import { analysePortfolio, type AnalysisInput } from "../../engine/analysis.ts";
@@ -26,7 +27,15 @@ import { backtest, type BacktestResult, type Rebalancing } from "../../engine/ba
 import { dayNumber } from "../../engine/dates.ts";
 import { EngineError } from "../../engine/errors.ts";
 import type { Currency, FxSeries, PriceSeries } from "../../engine/returns.ts";
-import { simulateInvestment, type SimulationResult } from "../../engine/simulate.ts";
+import {
+  bootstrapYear,
+  equilibriumAssumptions,
+  lognormalFromAnnual,
+  monthlyReturnsOf,
+  simulatePlan,
+  type EquilibriumAssumptions,
+  type SimulationResult,
+} from "../../engine/simulate.ts";
 import {
   applyShocks,
   factorChanges,
@@ -146,6 +155,7 @@ export function optimise(input: OptimiseInput): OptimiseOutput {
 }
 
 export interface SimulateInput {
+  /** The assets' daily returns over their longest common history. */
   readonly panel: ReturnsPanel;
   readonly amounts: Float64Array;
   readonly benchmark: number;
@@ -154,20 +164,32 @@ export interface SimulateInput {
   readonly years: number;
   readonly paths: number;
   readonly seed: number;
+  readonly assumptions: SimulationAssumptionsRequest;
+  /** Equilibrium: the market index's daily returns over the benchmark window (none: the engine's proxy). */
+  readonly market?: Float64Array;
+  readonly riskFreeRate: number;
+  readonly equityRiskPremium: number;
   /** Annual inflation to express the figures in today's money. */
   readonly annualInflation?: number;
   readonly goal?: number;
 }
 
+export interface SimulateOutput {
+  readonly result: SimulationResult;
+  readonly annualReturn: number;
+  readonly annualVolatility: number;
+  readonly equilibrium: EquilibriumAssumptions | null;
+  readonly blocks: number | null;
+}
+
 /**
- * The Monte Carlo on the benchmark window's portfolio returns (constant weights); the historical
- * replay on the whole panel (the common history, up to the horizon).
+ * The assumptions of the request turned into the model of the paths (docs/analytics.md
+ * "Investment simulator"), then the plan run on it; the historical replay on the whole panel.
  */
-export function simulate(input: SimulateInput): SimulationResult {
+export function simulate(input: SimulateInput): SimulateOutput {
   const { weights } = weightsFromAmounts(input.amounts);
   const history = portfolioReturns(input.panel, weights);
-  const days = Math.min(benchmarkWindowDays(input.benchmark), history.length);
-  return simulateInvestment(history.subarray(history.length - days), {
+  const plan = {
     initialAmount: input.initialAmount,
     monthlyContribution: input.monthlyContribution,
     years: input.years,
@@ -176,7 +198,45 @@ export function simulate(input: SimulateInput): SimulationResult {
     history,
     ...(input.annualInflation !== undefined ? { annualInflation: input.annualInflation } : {}),
     ...(input.goal !== undefined ? { goal: input.goal } : {}),
+  };
+  const a = input.assumptions;
+  if (a.mode === "historical") {
+    const monthly = monthlyReturnsOf(history);
+    const year = bootstrapYear(monthly);
+    return {
+      result: simulatePlan({ kind: "block-bootstrap", monthlyReturns: monthly }, plan),
+      annualReturn: year.annualReturn,
+      annualVolatility: year.annualVolatility,
+      equilibrium: null,
+      blocks: year.blocks,
+    };
+  }
+  if (a.mode === "own")
+    return {
+      result: simulatePlan(lognormalFromAnnual(a.annualReturn, a.annualVolatility), plan),
+      annualReturn: a.annualReturn,
+      annualVolatility: a.annualVolatility,
+      equilibrium: null,
+      blocks: null,
+    };
+  const equilibrium = equilibriumAssumptions({
+    panel: input.panel,
+    weights,
+    betaDays: benchmarkWindowDays(input.benchmark),
+    ...(input.market ? { market: input.market } : {}),
+    riskFreeRate: input.riskFreeRate,
+    equityRiskPremium: input.equityRiskPremium,
   });
+  return {
+    result: simulatePlan(
+      lognormalFromAnnual(equilibrium.annualReturn, equilibrium.annualVolatility),
+      plan,
+    ),
+    annualReturn: equilibrium.annualReturn,
+    annualVolatility: equilibrium.annualVolatility,
+    equilibrium,
+    blocks: null,
+  };
 }
 
 /** Factor betas are estimated over the last 5 years (benchmark 6) of the common history, or all of it. */
