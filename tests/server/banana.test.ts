@@ -474,7 +474,7 @@ describe.each(databaseTargets)("banana challenge API on $name", (target) => {
         const f = res.body.figures!;
         expect(f.date).toBe(day);
         // Portfolio and monkey valued by one rule: each holding's amount rounded to the cent.
-        const cents = (list: { shares: number; symbol: string }[], on: string) =>
+        const cents = (list: readonly { shares: number; symbol: string }[], on: string) =>
           list.reduce((s, h) => s + Math.round(h.shares * closeOn(data, h.symbol, on) * 100), 0);
         const mine = assets.map((a) => ({ symbol: a.id, shares: a.shares }));
         const value = cents(mine, day);
