@@ -3,6 +3,7 @@ import {
   BANANA_MAX_ASSETS,
   BANANA_MIN_ASSETS,
   budgetProblem,
+  holdingCents,
   editWindowOpen,
   type BananaList,
   type BananaPortfolio,
@@ -47,7 +48,7 @@ export function pricesOf(
 /** The cost of the picks at the day's closes, in the region's currency (cents added exactly). */
 export function bananaTotal(picks: readonly BananaPick[], prices: BananaPrices): number {
   const cents = picks.reduce(
-    (sum, p) => sum + Math.round((p.shares ?? 0) * (prices.get(p.symbol) ?? 0) * 100),
+    (sum, p) => sum + holdingCents(p.shares ?? 0, prices.get(p.symbol) ?? 0),
     0,
   );
   return cents / 100;

@@ -100,8 +100,9 @@ def figures(seed, n, k, count, budget, user_return):
         shares[m, chosen] = s
         if m == 0:
             first = [[c, x] for c, x in zip(chosen, s) if x > 0]
-    invested = shares @ p0
-    value = shares @ p1
+    # The valuation rule (docs/banana.md): each holding's amount rounded to the cent, then summed.
+    invested = np.floor(shares * p0 * 100 + 0.5).sum(axis=1)
+    value = np.floor(shares * p1 * 100 + 0.5).sum(axis=1)
     returns = value / invested - 1
     below = np.sum(returns < user_return)
     equal = np.sum(returns == user_return)
@@ -116,8 +117,8 @@ def figures(seed, n, k, count, budget, user_return):
         "q50": float(np.quantile(returns, 0.5)),
         "q95": float(np.quantile(returns, 0.95)),
         "percentile": float(100 * (below + equal / 2) / count),
-        "minInvested": float(invested.min()),
-        "maxInvested": float(invested.max()),
+        "minInvested": float(invested.min() / 100),
+        "maxInvested": float(invested.max() / 100),
     }
 
 

@@ -131,9 +131,10 @@ def monte_carlo(cov, w, paths, seed):
 
 
 # ---------------------------------------------------------------- expected and required returns
-def expected(r, cov, rf=0.02, erp=0.05):
+def expected(r, cov, rf=0.02, erp=0.05, mkt=None):
+    """mkt: daily returns of the market proxy (default: the equally weighted assets)."""
     t, n = r.shape
-    mkt = r.mean(axis=1)
+    mkt = r.mean(axis=1) if mkt is None else np.asarray(mkt)
     mu = r.mean(axis=0)
     beta = np.array([np.cov(r[:, i], mkt, ddof=1)[0, 1] / np.var(mkt, ddof=1) for i in range(n)])
     eq = rf + beta * erp

@@ -120,7 +120,16 @@ export const FullAnalysis = Schema.Struct({
       varShareAmount: Schema.Number,
     }),
   ),
-  expectedReturn: Schema.Struct({ portfolio: Schema.Number, shrinkage: Schema.Number }),
+  expectedReturn: Schema.Struct({
+    portfolio: Schema.Number,
+    shrinkage: Schema.Number,
+    /**
+     * The market proxy of the betas and the CAPM prior: the index of the portfolio's market
+     * ("GSPC_INDEX", "STOXX50E_INDEX+GDAXI_INDEX"), or null for the equally weighted assets when
+     * the market has no such index over the window.
+     */
+    market: Schema.optional(Schema.NullOr(Schema.String)),
+  }),
   requiredReturn: Schema.Struct({
     portfolio: Schema.Number,
     riskFreeRate: Schema.Number,

@@ -28,6 +28,16 @@ export const BANANA_ANNUALISED_AFTER_DAYS = 30;
 export const REGION_INDEX = { eu: "STOXX50E_INDEX", usa: "GSPC_INDEX" } as const;
 export const REGION_CURRENCY = { eu: "EUR", usa: "USD" } as const;
 
+/**
+ * The challenge's one rounding rule: an amount in whole cents. A holding's amount is its shares
+ * times the close, rounded to the cent (`holdingCents`); totals and values are sums of those
+ * amounts, for the portfolio and for every monkey alike (docs/banana.md, "Valuation").
+ */
+export const toCents = (amount: number): number => Math.round(amount * 100);
+
+/** A holding's amount in whole cents: shares × close, rounded to the cent. */
+export const holdingCents = (shares: number, price: number): number => toCents(shares * price);
+
 /** Section 5: min rounded down and max rounded up to 2 decimals, in cents. */
 export const budgetCents = (
   min = BANANA_MIN_INVESTMENT,
@@ -46,7 +56,7 @@ export function budgetProblem(
   min = BANANA_MIN_INVESTMENT,
   max = BANANA_MAX_INVESTMENT,
 ): "TOTAL_TOO_LOW" | "TOTAL_TOO_HIGH" | null {
-  const cents = Math.round(total * 100);
+  const cents = toCents(total);
   const bounds = budgetCents(min, max);
   if (cents < bounds.min) return "TOTAL_TOO_LOW";
   if (cents > bounds.max) return "TOTAL_TOO_HIGH";

@@ -43,6 +43,8 @@ export const AssetQuery = Schema.Struct({
   region: Schema.optional(Schema.String),
   q: Schema.optional(Schema.String.pipe(Schema.check(Schema.isMaxLength(80)))),
   includeStale: Schema.optional(Flag),
+  /** Only what a portfolio in this currency can hold (no yields, no unconvertible currencies). */
+  currency: Schema.optional(Schema.Literals(["EUR", "USD"])),
 });
 export type AssetQuery = typeof AssetQuery.Type;
 

@@ -64,6 +64,8 @@ export const msgCodes = [
   "FRACTIONAL_SHARES",
   "STALE_ASSET",
   "WRONG_REGION",
+  "YIELD_NOT_HOLDABLE",
+  "CURRENCY_NOT_CONVERTIBLE",
   "ALIAS_TAKEN",
   // Raised by the client itself when the server cannot be reached; the server never sends it.
   "NETWORK_ERROR",

@@ -59,6 +59,8 @@ export const msgCodeText: Record<MsgCode | "PASSWORD_TOO_WEAK", MessageDescripto
   FRACTIONAL_SHARES: msg`Stocks are bought in whole shares: use whole numbers of shares.`,
   STALE_ASSET: msg`One of the stocks has no recent price and can no longer be bought.`,
   WRONG_REGION: msg`One of the stocks belongs to the other region. A banana portfolio holds stocks of one region only.`,
+  YIELD_NOT_HOLDABLE: msg`A bond yield is a rate, not a price: it is shown in the markets but cannot be held in a portfolio. Choose a bond fund instead.`,
+  CURRENCY_NOT_CONVERTIBLE: msg`One of the assets is quoted in a currency we cannot convert into your portfolio's currency (only euros and US dollars convert). It is shown in the markets but cannot be held in this portfolio.`,
   ALIAS_TAKEN: msg`That alias is already used by another member. Choose another one.`,
   TOO_FEW_ASSETS: msg`A portfolio needs at least one asset with an amount above zero.`,
   TOO_MANY_ASSETS: msg`This portfolio has more assets than it can hold. Remove some or choose more assets in question 3.`,

@@ -1,9 +1,14 @@
+import { existsSync } from "node:fs";
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   AnalysisResponse,
   OptimiseResponse,
   SimulateResponse,
 } from "../../src/contract/analytics.ts";
+import type { AssetSummary, AssetView } from "../../src/contract/market.ts";
 import { optimise } from "../../src/server/analytics/tasks.ts";
 import { decode } from "../../src/contract/decode.ts";
 import { analysePortfolio } from "../../src/engine/analysis.ts";
@@ -14,8 +19,9 @@ import { createApp } from "../../src/server/app.ts";
 import { loadConfig } from "../../src/server/config.ts";
 import type { Database } from "../../src/server/db/database.ts";
 import { createLogger } from "../../src/server/logger.ts";
-import type { Dataset } from "../../src/server/market/dataset.ts";
+import { readDataset, type Dataset } from "../../src/server/market/dataset.ts";
 import { importDataset } from "../../src/server/market/import.ts";
+import { configureMarket } from "../../src/server/market/market-view.ts";
 import { simulatedDataset } from "../../src/server/market/simulated.ts";
 import { advancedSession, databaseTargets } from "../support/databases.ts";
 
@@ -32,15 +38,41 @@ function marketWithAStoppedStock(): Dataset {
     values: base.values.slice(-300).map((v) => v * 0.7),
   };
   const ko = simulated.assets.find((a) => a.symbol === "KO")!;
+  const gld = simulated.assets.find((a) => a.symbol === "GLD")!;
+  const index = simulated.assets.find((a) => a.symbol === "STOXX50E_INDEX")!;
+  // Instruments no portfolio can hold (issue 24): an index and a fund quoted in pounds, which the
+  // data cannot convert (no GBP rate), and a 10-year yield (a level in percent).
+  const unholdable = [
+    { ...index, symbol: "FTSE_INDEX", name: "FTSE 100", currency: "GBP", region: "uk" },
+    { ...gld, symbol: "FUND.L", name: "A London fund", currency: "GBP" },
+    { ...index, symbol: "UKY10", name: "A 10-year yield", kind: "rate", assetClass: null },
+  ];
   return {
     assets: [
       ...simulated.assets,
       { ...ko, symbol: "OLD", name: "Old Co" },
       { ...ko, symbol: "NEW", name: "New Co" },
+      ...unholdable,
     ],
-    prices: new Map([...simulated.prices, ["OLD", stopped], ["NEW", young]]),
+    prices: new Map([
+      ...simulated.prices,
+      ["OLD", stopped],
+      ["NEW", young],
+      ...unholdable.map((a) => [a.symbol, base] as const),
+    ]),
     macro: new Map(),
   };
+}
+
+/** The last close on or before each day of `days` (ascending day numbers), carried forward. */
+function closesOn(series: { dates: Int32Array; prices: Float64Array }, days: Int32Array) {
+  const out = new Float64Array(days.length);
+  let k = -1;
+  days.forEach((d, t) => {
+    while (k + 1 < series.dates.length && series.dates[k + 1]! <= d) k++;
+    out[t] = series.prices[k]!;
+  });
+  return out;
 }
 
 describe.each(databaseTargets)("analytics API on $name", (target) => {
@@ -173,6 +205,110 @@ describe.each(databaseTargets)("analytics API on $name", (target) => {
     // AAPL is a dollar asset in a euro portfolio: currency risk is measured.
     expect(body.currencyRisk?.exposure).toBeCloseTo(0.7, 10);
     expect(body.breakdown.currency?.map((e) => e.key).sort()).toEqual(["EUR", "USD"]);
+  });
+
+  it("measures betas and the CAPM prior against the index of the portfolio's market (closed form)", async () => {
+    const res = await post(portfolio);
+    const decoded = decode(AnalysisResponse, await res.json());
+    if (!decoded.ok) throw new Error("not an analysis");
+    const body = decoded.value;
+    expect(body.expectedReturn!.market).toBe("STOXX50E_INDEX");
+    // The window's calendar (the engine's alignment, checked against numpy elsewhere), and on it
+    // each asset's returns and the EURO STOXX 50's, its closes carried forward.
+    const symbols = portfolio.assets.map((a) => a.symbol);
+    const { assets } = await loadAssets(database.db, [...symbols, "STOXX50E_INDEX"], "2000-01-01");
+    const fx = await loadFx(database.db, "2000-01-01");
+    const aligned = alignReturns(
+      assets.slice(0, 3).map((a) => a.series),
+      { currency: "EUR", fx: fx! },
+    );
+    const n = 252;
+    const days = aligned.dates.subarray(aligned.dates.length - n - 1);
+    const level = closesOn(assets[3]!.series, days);
+    const m = Array.from({ length: n }, (_, t) => level[t + 1]! / level[t]! - 1);
+    const mean = (x: number[]) => x.reduce((a, b) => a + b, 0) / x.length;
+    const mm = mean(m);
+    const vm = m.reduce((a, x) => a + (x - mm) ** 2, 0);
+    const start = aligned.panel.observations - n;
+    const w = portfolio.assets.map((a) => a.amount / 10_000);
+    let expected = 0;
+    body.assets.forEach((a, i) => {
+      const r = Array.from({ length: n }, (_, t) => aligned.panel.data[(start + t) * 3 + i]!);
+      const ri = mean(r);
+      const beta = r.reduce((acc, x, t) => acc + (x - ri) * (m[t]! - mm), 0) / vm;
+      expect(a.beta!).toBeCloseTo(beta, 10);
+      // Bayes-Stein between the historical mean and rf + beta ERP (2% and 5%), by its shrinkage.
+      const s = body.expectedReturn!.shrinkage;
+      expect(a.expectedReturn!).toBeCloseTo((1 - s) * 252 * ri + s * (0.02 + beta * 0.05), 12);
+      expected += w[i]! * a.expectedReturn!;
+    });
+    expect(body.expectedReturn!.portfolio).toBeCloseTo(expected, 12);
+    // The optimisation reports the same expected return for the same portfolio.
+    const optimised = decode(
+      OptimiseResponse,
+      await (await postTo("optimise", { ...portfolio, maxToLose95: 5000 })).json(),
+    );
+    if (!optimised.ok || optimised.value.status !== "optimal") throw new Error("not optimal");
+    expect(optimised.value.current.expectedReturn).toBeCloseTo(body.expectedReturn!.portfolio, 12);
+  });
+
+  it("refuses yields and currencies it cannot convert, in analyses, saves and asset lists, and still shows them in markets", async () => {
+    for (const [symbol, code] of [
+      ["FTSE_INDEX", "CURRENCY_NOT_CONVERTIBLE"],
+      ["FUND.L", "CURRENCY_NOT_CONVERTIBLE"],
+      ["UKY10", "YIELD_NOT_HOLDABLE"],
+    ] as const) {
+      const body = { currency: "EUR", assets: [...portfolio.assets, { symbol, amount: 1000 }] };
+      for (const path of ["analyse", "what-if", "optimise"]) {
+        const extra =
+          path === "what-if"
+            ? { scenarioType: 1 }
+            : path === "optimise"
+              ? { maxToLose95: 5000 }
+              : {};
+        const res = await postTo(path, { ...body, ...extra });
+        expect([path, res.status, await res.json()]).toEqual([
+          path,
+          400,
+          { msgCode: code, issues: [{ path: "assets", message: symbol }] },
+        ]);
+      }
+      const saved = await app().request("/api/portfolios?stc=simIndices", {
+        method: "POST",
+        headers: await headers(),
+        body: JSON.stringify({
+          name: "Not holdable",
+          currency: "EUR",
+          maxAssetsLevel: 2,
+          assets: [
+            { id: "TLT", investedAmount: 5000 },
+            { id: symbol, investedAmount: 5000 },
+          ],
+        }),
+      });
+      expect([saved.status, ((await saved.json()) as { msgCode: string }).msgCode]).toEqual([
+        400,
+        code,
+      ]);
+    }
+    const list = async (query: string) =>
+      (
+        (await (await app().request(`/api/market/assets?${query}`)).json()) as {
+          assets: AssetSummary[];
+        }
+      ).assets.map((a) => a.symbol);
+    // Not offered for a portfolio: a product's universe or a portfolio currency.
+    expect(await list("product=simIndices")).not.toContain("FUND.L");
+    expect(await list("product=simIndices")).toContain("GLD");
+    for (const ccy of ["EUR", "USD"]) {
+      const offered = await list(`currency=${ccy}`);
+      expect(offered).toEqual(expect.arrayContaining(["AAPL", "SAN.MC", "STOXX50E_INDEX"]));
+      for (const s of ["FTSE_INDEX", "FUND.L", "UKY10"]) expect(offered).not.toContain(s);
+    }
+    // Still in the markets, in their own currency.
+    expect(await list("product=market")).toEqual(expect.arrayContaining(["FTSE_INDEX", "UKY10"]));
+    const ftse = (await (await app().request("/api/market/assets/FTSE_INDEX")).json()) as AssetView;
+    expect(ftse.asset.currency).toBe("GBP");
   });
 
   it("uses the latest common window when an asset stopped trading, and says so", async () => {
@@ -458,3 +594,131 @@ describe("the analytics pool", () => {
     }
   });
 });
+
+// The real dataset ($MARKET_DATA_DIR): a sample of its files, the market on 2024-05-31.
+const marketDir = process.env.MARKET_DATA_DIR ? path.resolve(process.env.MARKET_DATA_DIR) : null;
+describe.skipIf(!marketDir || !existsSync(path.join(marketDir, "assets.csv")))(
+  "analytics API on the real dataset",
+  () => {
+    const FUNDS = ["MSE.PA", "IEAC", "IHYG", "EURGOV10Y_TR", "CASH_EUR"];
+    let database: Database;
+    let drop: () => Promise<void>;
+    let pool: AnalyticsPool;
+    let dir: string;
+    let token: string;
+    beforeAll(async () => {
+      dir = await mkdtemp(path.join(tmpdir(), "analytics-real-"));
+      const keep = [
+        ...FUNDS,
+        "STOXX50E_INDEX",
+        "GDAXI_INDEX",
+        "EURUSD",
+        "FTSE_INDEX",
+        "N225_INDEX",
+        "US10Y",
+      ];
+      const lines = (await readFile(path.join(marketDir!, "assets.csv"), "utf8")).split("\n");
+      await writeFile(
+        path.join(dir, "assets.csv"),
+        [lines[0], ...lines.filter((l) => keep.some((s) => l.startsWith(`${s},`)))].join("\n") +
+          "\n",
+      );
+      await mkdir(path.join(dir, "prices"));
+      for (const s of keep)
+        await copyFile(
+          path.join(marketDir!, "prices", `${s}.csv`),
+          path.join(dir, "prices", `${s}.csv`),
+        );
+      ({ database, drop } = await databaseTargets[0]!.open());
+      await importDataset(database.db, await readDataset(dir), "imported");
+      configureMarket(database.db, { asOf: "2024-05-31" });
+      pool = createAnalyticsPool(1);
+      token = await advancedSession(database);
+    });
+    afterAll(async () => {
+      await pool.close();
+      await drop();
+      await rm(dir, { recursive: true });
+    });
+    const post = (path: string, body: unknown) =>
+      createApp({
+        config: loadConfig({}),
+        database,
+        logger: createLogger("silent"),
+        version: "test",
+        mailer: { kind: "outbox", send: async () => {} },
+        botCheck: { kind: "pow", challenge: async () => ({}), verify: async () => false },
+        pool,
+      }).request(`/api/analytics/${path}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+        body: JSON.stringify(body),
+      });
+
+    // scripts/reference/market_proxy.py (numpy): the holiday rule, Ledoit-Wolf and Bayes-Stein
+    // towards CAPM with betas against the EURO STOXX 50 (the documented proxy), and against the
+    // equally weighted funds (the former one, 2.33%).
+    const numpy = {
+      from: "2021-07-08",
+      to: "2024-05-31",
+      betas: [
+        0.9791794515902013, 0.09034810342908627, 0.2582003270479875, -0.01086252100140272,
+        0.0001884805891396703,
+      ],
+      expected: [
+        0.10511787891932645, -0.012922069051564873, 0.016503001971571264, -0.049241218516616045,
+        0.017580927578793096,
+      ],
+      shrinkage: 0.2761556363399254,
+      portfolio: 0.01540770418030198,
+      formerPortfolio: 0.023270236593692414,
+    };
+
+    it("five euro funds: the expected return of the documented rule (betas against the EURO STOXX 50), as numpy computes it", async () => {
+      const res = await post("analyse", {
+        currency: "EUR",
+        assets: FUNDS.map((symbol) => ({ symbol, amount: 2000 })),
+      });
+      expect(res.status).toBe(200);
+      const decoded = decode(AnalysisResponse, await res.json());
+      if (!decoded.ok) throw new Error("not an analysis");
+      const body = decoded.value;
+      expect([body.window.from, body.window.to, body.window.observations]).toEqual([
+        numpy.from,
+        numpy.to,
+        756,
+      ]);
+      expect(body.expectedReturn!.market).toBe("STOXX50E_INDEX+GDAXI_INDEX");
+      body.assets.forEach((a, i) => {
+        expect(Math.abs(a.beta! - numpy.betas[i]!)).toBeLessThan(1e-9);
+        expect(Math.abs(a.expectedReturn! - numpy.expected[i]!)).toBeLessThan(1e-9);
+      });
+      expect(Math.abs(body.expectedReturn!.shrinkage - numpy.shrinkage)).toBeLessThan(1e-9);
+      expect(Math.abs(body.expectedReturn!.portfolio - numpy.portfolio)).toBeLessThan(1e-9);
+      expect(Math.abs(body.expectedReturn!.portfolio - numpy.formerPortfolio)).toBeGreaterThan(
+        0.005,
+      );
+    });
+
+    it("FTSE 100 (GBP) and Nikkei 225 (JPY) cannot be converted, the US 10-year yield is not held", async () => {
+      for (const [symbol, code] of [
+        ["FTSE_INDEX", "CURRENCY_NOT_CONVERTIBLE"],
+        ["N225_INDEX", "CURRENCY_NOT_CONVERTIBLE"],
+        ["US10Y", "YIELD_NOT_HOLDABLE"],
+      ] as const)
+        for (const currency of ["EUR", "USD"]) {
+          const res = await post("analyse", {
+            currency,
+            assets: [
+              { symbol: "MSE.PA", amount: 5000 },
+              { symbol, amount: 5000 },
+            ],
+          });
+          expect([res.status, ((await res.json()) as { msgCode: string }).msgCode]).toEqual([
+            400,
+            code,
+          ]);
+        }
+    });
+  },
+);

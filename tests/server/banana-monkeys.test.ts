@@ -1,11 +1,14 @@
 // The banana challenge's random portfolios (docs/banana.md, "The monkey") against an independent
 // computation with numpy on the same draws: scripts/banana-monkeys-numpy.py re-implements the seeded
 // generator, the draw and the whole-share purchase in Python and computes the returns, mean,
-// standard deviation, quantiles and percentile with numpy. Its figures are stored below; the
-// tolerance is 1e-12 (the same IEEE operations, only the order of the sums differs).
+// standard deviation, quantiles and percentile with numpy, valuing every monkey as the portfolio is
+// valued (each holding's amount rounded to the cent, then summed). Its figures are stored below;
+// the tolerance is 1e-12 (the same IEEE operations, only the order of the sums differs).
 import { describe, expect, it } from "vitest";
+import { holdingCents } from "../../src/contract/banana.ts";
 import { createRandom } from "../../src/engine/random.ts";
 import {
+  bananaReturn,
   buyShares,
   distributionOf,
   drawIndices,
@@ -34,12 +37,12 @@ const numpy = [
   {
     k: 1,
     monkey0: [[4, 51]],
-    mean: 0.0006220000000000081,
-    std: 0.061955573728277286,
-    q05: -0.09999999999999987,
+    mean: 0.0006220573597132917,
+    std: 0.06195554915457728,
+    q05: -0.09999999999999998,
     q50: 0.0,
     q95: 0.09000000000000008,
-    percentile: 58.11,
+    percentile: 60.66,
   },
   {
     k: 8,
@@ -53,11 +56,11 @@ const numpy = [
       [1, 23],
       [29, 4],
     ],
-    mean: 0.0029715700573032075,
-    std: 0.02038853047001582,
-    q05: -0.030566185805667983,
-    q50: 0.0030372684526476235,
-    q95: 0.036743851301823345,
+    mean: 0.0029718276510950032,
+    std: 0.02038860664570698,
+    q05: -0.030567453323739002,
+    q50: 0.0030373940069640115,
+    q95: 0.03674523780629663,
     percentile: 79.56,
   },
   {
@@ -94,11 +97,11 @@ const numpy = [
       [28, 1],
       [9, 1],
     ],
-    mean: -0.002642538090263297,
-    std: 0.02167037668540876,
-    q05: -0.029287054672090685,
-    q50: -0.004622274977749863,
-    q95: 0.033776703831727005,
+    mean: -0.0026426280407245407,
+    std: 0.021670420346261515,
+    q05: -0.02928878034003223,
+    q50: -0.00462290011265476,
+    q95: 0.03377760642958792,
     percentile: 77.53,
   },
 ];
@@ -130,13 +133,10 @@ describe("random portfolios (monkeys)", () => {
     // The portfolio's own monkey is monkey 0 of the seed.
     const monkey = drawMonkey(SEED, stocks, ref.k, 10_000);
     expect(monkey.map((m) => [m.index, m.shares])).toEqual(ref.monkey0);
-    close(
-      returns[0]!,
-      monkey.reduce((s, m) => s + m.shares * p1[m.index]!, 0) /
-        monkey.reduce((s, m) => s + m.shares * p0[m.index]!, 0) -
-        1,
-      1e-12,
-    );
+    // Valued as the portfolio is: each holding's amount rounded to the cent, then summed.
+    const amount = (p: number[]) =>
+      monkey.reduce((s, m) => s + Math.round(m.shares * p[m.index]! * 100), 0);
+    expect(returns[0]!).toBe(amount(p1) / amount(p0) - 1);
   });
 
   it("draws distinct stocks, each equally likely (chi-square over 40,000 draws)", () => {
@@ -161,6 +161,22 @@ describe("random portfolios (monkeys)", () => {
     expect(totalCents).toBeLessThanOrEqual(1_000_000);
     // Nothing more fits: the rest is below the cheapest price.
     expect(1_000_000 - totalCents).toBeLessThan(1250);
+  });
+
+  it("on a day without new closes the portfolio ties with every monkey: percentile 50, exactly", () => {
+    // Closes with many decimals, so that an unrounded value and a total rounded to the cent differ.
+    const prices = p0.map((p, i) => p + 0.003 * ((i * 7) % 11) + 1e-4);
+    const returns = monkeyReturns(SEED, prices, prices, 8, 10_000, 10_000);
+    expect(returns.every((r) => r === 0)).toBe(true);
+    const shares = [3, 7, 11];
+    const held = [2, 9, 30];
+    const cents = shares.reduce((s, n, j) => s + holdingCents(n, prices[held[j]!]!), 0);
+    // The old rule: the value unrounded over the total rounded to the cent (off by up to 5e-7).
+    const unrounded = shares.reduce((s, n, j) => s + n * prices[held[j]!]!, 0);
+    expect(unrounded / (Math.round(unrounded * 100) / 100) - 1).not.toBe(0);
+    const ret = bananaReturn(1, cents, cents);
+    expect(ret).toBe(0);
+    expect(distributionOf(returns, ret).percentile).toBe(50);
   });
 
   it("the same seed gives the same monkeys; another seed others", () => {

@@ -22,7 +22,7 @@ import { createApp } from "../../src/server/app.ts";
 import { drawMonkey } from "../../src/server/banana/monkey.ts";
 import { valueBananas } from "../../src/server/banana/valuation.ts";
 import { loadConfig } from "../../src/server/config.ts";
-import type { Database } from "../../src/server/db/database.ts";
+import { resultRows, type Database } from "../../src/server/db/database.ts";
 import {
   bananaPortfolios,
   clients,
@@ -233,8 +233,12 @@ describe.each(databaseTargets)("banana challenge API on $name", (target) => {
     expect(p.currency).toBe("EUR");
     expect(p.region).toBe("eu");
     expect(p.createdOn).toBe(CREATED);
-    const expected = assets.reduce((s, a) => s + a.shares * closeOn(data, a.id, CREATED), 0);
-    expect(p.totalInvested).toBeCloseTo(expected, 2);
+    // The sum of the holdings' amounts, each shares × close rounded to the cent.
+    const expected = assets.reduce(
+      (s, a) => s + Math.round(a.shares * closeOn(data, a.id, CREATED) * 100),
+      0,
+    );
+    expect(Math.round(p.totalInvested * 100)).toBe(expected);
     expect(p.totalInvested).toBeGreaterThanOrEqual(9_900);
     expect(p.totalInvested).toBeLessThanOrEqual(10_000);
     for (const h of p.holdings) expect(h.price).toBeCloseTo(closeOn(data, h.symbol, CREATED), 6);
@@ -260,6 +264,56 @@ describe.each(databaseTargets)("banana challenge API on $name", (target) => {
     expect(p.figures?.distribution).toBeNull();
     expect(p.rank).toBeNull();
     expect(await stored(id)).toBe(1);
+  });
+
+  it("values by one rule: the total is the sum of the holdings' amounts, a day without new closes ties at 50, a catch-up renumbers the ranking", async () => {
+    const me = await client({ simMonk: "advanced" });
+    const amount = (a: { id: string; shares: number }) =>
+      Math.round(a.shares * closeOn(data, a.id, CREATED) * 100);
+    // Shares whose amounts, each rounded to the cent, add up to a cent more or less than their
+    // sum rounded once (the 9,949.83 against 9,949.84 of issue 24).
+    const base = sharesFor(EU, CREATED, 9_000);
+    let assets: { id: string; shares: number }[] | null = null;
+    for (let extra = 0; extra < 60 && !assets; extra++) {
+      const tried = base.map((a, j) => (j === 0 ? { ...a, shares: a.shares + extra } : a));
+      const raw = tried.reduce((s, a) => s + a.shares * closeOn(data, a.id, CREATED), 0);
+      const top = { id: "HUND.MC", shares: Math.max(0, Math.ceil((9_900 - raw) / 100)) };
+      const all = [...tried, top].filter((a) => a.shares > 0);
+      const sum = all.reduce((s, a) => s + amount(a), 0);
+      const once = Math.round((raw + top.shares * 100) * 100);
+      if (sum !== once && sum <= 1_000_000) assets = all;
+    }
+    expect(assets).not.toBeNull();
+    const created = await call<BananaPortfolio>("POST", "/portfolios", me.token, {
+      name: "Cents",
+      region: "eu",
+      assets: assets!,
+    });
+    expect(created.status).toBe(201);
+    const p = created.body;
+    const sumCents = assets!.reduce((s, a) => s + amount(a), 0);
+    expect(Math.round(p.totalInvested * 100)).toBe(sumCents);
+    expect(Math.round(p.holdings.reduce((s, h) => s + h.investedAmount, 0) * 100)).toBe(sumCents);
+    // The creation day itself has no new close: the portfolio and every monkey return 0 exactly.
+    await valueBananas(database.db, CREATED, { ids: [p.id] });
+    const [row] = resultRows(
+      await database.db.execute(sql`
+        select return, percentile from banana_valuations
+        where portfolio_id = ${p.id} and date = ${CREATED}::date`),
+    );
+    expect([Number(row!.return), Number(row!.percentile)]).toEqual([0, 50]);
+    // The replay clock moves on without an import: reading values the client's portfolios, and
+    // the ranking is numbered again at once.
+    try {
+      configureMarket(database.db, { asOf: LATER });
+      const read = await call<BananaPortfolio>("GET", `/portfolios/${p.id}`, me.token);
+      expect(read.body.figures?.date).toBe(LATER);
+      expect(read.body.rank).not.toBeNull();
+      const ranking = await call<BananaRanking>("GET", "/ranking?region=eu", me.token);
+      expect(ranking.body.ownRanks).toEqual([{ portfolioId: p.id, rank: read.body.rank }]);
+    } finally {
+      configureMarket(database.db, { asOf: CREATED });
+    }
   });
 
   it("accepts a total equal to the minimum or the maximum, refuses a cent outside", async () => {
@@ -419,15 +473,15 @@ describe.each(databaseTargets)("banana challenge API on $name", (target) => {
         const res = await call<BananaPortfolio>("GET", `/portfolios/${pid}`, token);
         const f = res.body.figures!;
         expect(f.date).toBe(day);
-        const value = assets.reduce((s, a) => s + a.shares * closeOn(data, a.id, day), 0);
-        const invested = assets.reduce((s, a) => s + a.shares * closeOn(data, a.id, CREATED), 0);
-        expect(f.value).toBeCloseTo(value, 6);
-        expect(f.return!).toBeCloseTo((value / Math.round(invested * 100)) * 100 - 1, 8);
+        // Portfolio and monkey valued by one rule: each holding's amount rounded to the cent.
+        const cents = (list: readonly { shares: number; symbol: string }[], on: string) =>
+          list.reduce((s, h) => s + Math.round(h.shares * closeOn(data, h.symbol, on) * 100), 0);
+        const mine = assets.map((a) => ({ symbol: a.id, shares: a.shares }));
+        const value = cents(mine, day);
+        expect(f.value).toBeCloseTo(value / 100, 8);
+        expect(f.return!).toBeCloseTo(value / cents(mine, CREATED) - 1, 12);
         const m = res.body.monkey.holdings;
-        const monkeyReturn =
-          m.reduce((s, h) => s + h.shares * closeOn(data, h.symbol, day), 0) /
-            m.reduce((s, h) => s + h.shares * closeOn(data, h.symbol, CREATED), 0) -
-          1;
+        const monkeyReturn = cents(m, day) / cents(m, CREATED) - 1;
         expect(f.monkeyReturn!).toBeCloseTo(monkeyReturn, 10);
         expect(f.indexReturn!).toBeCloseTo(
           closeOn(data, "STOXX50E_INDEX", day) / closeOn(data, "STOXX50E_INDEX", CREATED) - 1,

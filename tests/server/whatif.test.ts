@@ -174,6 +174,20 @@ describe.each(databaseTargets)("what-if API on $name", (target) => {
       8,
     );
     expect(body.sensitivities).toBeNull();
+    // No asset needed a proxy, and still every factor's move over the window is given: the
+    // market's is the S&P 500's close at the end over its close at the start (daily changes
+    // compound to that ratio), from the dataset's own closes.
+    const index = (await loadAssets(database.db, ["GSPC_INDEX"], "1900-01-01")).assets[0]!.series;
+    const close = (iso: string) => {
+      let k = index.dates.length - 1;
+      while (index.dates[k]! > dayNumber(iso)) k--;
+      return index.prices[k]!;
+    };
+    expect(body.factorMoves.market).toBeCloseTo(close("2020-03-23") / close("2020-02-19") - 1, 12);
+    // Every factor with a value on or before the start has its move; the others have none.
+    expect(Object.keys(body.factorMoves)).toEqual(expect.arrayContaining(["market", "rates"]));
+    const named = body.sources.map((x) => x.factor as string);
+    expect(Object.keys(body.factorMoves).every((f) => named.includes(f))).toBe(true);
   });
 
   it("gives the scenario's value path: from the amount invested to the amount plus the change", async () => {

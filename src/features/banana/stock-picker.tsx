@@ -9,6 +9,7 @@ import {
   BANANA_MAX_ASSETS,
   budgetCents,
   budgetProblem,
+  toCents,
   type BananaStock,
 } from "../../contract/banana.ts";
 import type { Currency } from "../../contract/analytics.ts";
@@ -66,8 +67,8 @@ export function BudgetStatus({
   const min = money(bounds.min / 100);
   const max = money(bounds.max / 100);
   const shown = money(total);
-  const below = money((bounds.min - Math.round(total * 100)) / 100);
-  const over = money((Math.round(total * 100) - bounds.max) / 100);
+  const below = money((bounds.min - toCents(total)) / 100);
+  const over = money((toCents(total) - bounds.max) / 100);
   const ratio = Math.min(1, total / (bounds.max / 100));
   return (
     <div className={`banana-budget ${problem ? "off" : "within"}`} data-testid="banana-budget">

@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { TermLink } from "../../ui/term-link.tsx";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -107,6 +108,12 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
 }
 
 /** Every block of the full analysis (issue "Portfolios": breakdown to monitoring), each behind its permission. */
+
+/** The indices the server measures betas against (docs/analytics.md, "The market proxy"). */
+const marketIndexNames: Record<string, MessageDescriptor> = {
+  STOXX50E_INDEX: msg`EURO STOXX 50`,
+  GSPC_INDEX: msg`S&P 500`,
+};
 export function AnalysisView({
   analysis: a,
   permissions,
@@ -142,6 +149,10 @@ export function AnalysisView({
   const conf = formatPercent(a.window.confidence, locale, 0);
   const limitedBy = a.window.limitedBy.join(", ");
   const shrinkage = a.expectedReturn ? num(a.expectedReturn.shrinkage) : "";
+  // The market proxy of the betas, by its name ("EURO STOXX 50"; the DAX before 2007 is its chain).
+  const proxy = a.expectedReturn?.market;
+  const indexName = proxy ? marketIndexNames[proxy.split("+")[0]!] : undefined;
+  const marketIndex = proxy ? (indexName ? i18n._(indexName) : proxy) : null;
   const riskFree = a.requiredReturn ? pct(a.requiredReturn.riskFreeRate) : "";
   const targetSharpe = a.requiredReturn ? num(a.requiredReturn.targetSharpe) : "";
   const d = a.diversification;
@@ -230,7 +241,11 @@ export function AnalysisView({
         id="returns"
         title={t`Required and expected returns`}
         term="expected-return"
-        method={t`Annual. Expected: historical mean shrunk towards the CAPM (shrinkage ${shrinkage}). Required: risk-free ${riskFree} plus a Sharpe ratio of ${targetSharpe} times the risk.`}
+        method={
+          marketIndex
+            ? t`Annual. Expected: historical mean shrunk towards the CAPM, with betas against the ${marketIndex} (shrinkage ${shrinkage}). Required: risk-free ${riskFree} plus a Sharpe ratio of ${targetSharpe} times the risk.`
+            : t`Annual. Expected: historical mean shrunk towards the CAPM, with betas against the equally weighted assets (shrinkage ${shrinkage}). Required: risk-free ${riskFree} plus a Sharpe ratio of ${targetSharpe} times the risk.`
+        }
         permission={[returnsPermissions.required, returnsPermissions.expected]}
         {...common}
       >

@@ -10,7 +10,9 @@ import { shiftDays, STALE_AFTER_DAYS } from "../market/repository.ts";
 import type { AnalyticsPool } from "./pool.ts";
 import type { TaskName } from "./tasks.ts";
 import { PoolBusy, TaskError, type RunOptions } from "./pool.ts";
-import { assetsAt, fxAt, lastDaysAt } from "./series.ts";
+import { holdingProblem } from "../market/holdable.ts";
+import { marketIndexAt, marketReturnsOn } from "./factors.ts";
+import { assetsAt, fxAt, lastDaysAt, type LoadedAsset } from "./series.ts";
 import { refOf } from "./worker-market.ts";
 
 /** Runs an engine task: on the pool from the request thread, directly inside a worker. */
@@ -69,6 +71,9 @@ export function prepareAt(view: MarketView, request: PortfolioRequest, need: His
       "UNKNOWN_ASSET",
       unknown.map((s) => ({ path: "assets", message: s })),
     );
+  // A yield is never held; a currency the data cannot convert into the portfolio's is refused
+  // rather than taken for another (docs/market-data.md, "Holdable instruments").
+  refuseUnholdable(assets, request.currency, fx !== null);
   const aligned = alignReturns(
     assets.map((a) => a.series),
     { currency: request.currency, ...(fx ? { fx } : {}) },
@@ -76,6 +81,9 @@ export function prepareAt(view: MarketView, request: PortfolioRequest, need: His
   if (aligned.panel.observations < (need.minDays ?? wanted))
     throw new ApiFailure(422, "NOT_ENOUGH_HISTORY");
   const days = Math.min(wanted, aligned.panel.observations);
+  // The index of the portfolio's market over the window, for betas and the CAPM prior.
+  const index = marketIndexAt(view, request.currency);
+  const marketReturns = index ? marketReturnsOn(index, aligned.dates, days) : null;
   const staleBefore = shiftDays(market.today, -STALE_AFTER_DAYS);
   const dates = aligned.dates;
   return {
@@ -85,6 +93,12 @@ export function prepareAt(view: MarketView, request: PortfolioRequest, need: His
     benchmark,
     days,
     amounts: Float64Array.from(request.assets, (a) => a.amount),
+    /**
+     * Daily returns of the index of the portfolio's market on the panel's calendar (0 before the
+     * window), and its series; null when the market has no such index over the window (the engine
+     * then falls back to the equally weighted assets).
+     */
+    market: marketReturns && index ? { series: index.series, returns: marketReturns } : null,
     simulated: market.source === "simulated",
     limitedBy: assets
       .filter((a) => isoDate(a.series.dates.at(-1)!) < staleBefore)
@@ -92,6 +106,25 @@ export function prepareAt(view: MarketView, request: PortfolioRequest, need: His
     from: isoDate(dates[dates.length - 1 - days]!),
     to: isoDate(dates[dates.length - 1]!),
   };
+}
+
+/** Refuses yields (400 YIELD_NOT_HOLDABLE) and unconvertible currencies (400 CURRENCY_NOT_CONVERTIBLE). */
+function refuseUnholdable(
+  assets: readonly LoadedAsset[],
+  currency: "EUR" | "USD",
+  eurUsd: boolean,
+): void {
+  for (const code of ["YIELD_NOT_HOLDABLE", "CURRENCY_NOT_CONVERTIBLE"] as const) {
+    const refused = assets.filter(
+      (a) => holdingProblem({ kind: a.kind, currency: a.info.currency }, currency, eurUsd) === code,
+    );
+    if (refused.length)
+      throw new ApiFailure(
+        400,
+        code,
+        refused.map((a) => ({ path: "assets", message: a.symbol })),
+      );
+  }
 }
 
 /** Jobs on more assets than this are heavy: they never take every worker (pool.ts). */
@@ -161,6 +194,7 @@ export async function analyseAt(
     currency: request.currency,
     benchmark,
     fx: { returns: aligned.fxReturns, foreign: aligned.foreign },
+    ...(p.market ? { market: p.market.returns } : {}),
     assetInfo: assets.map((a) => a.info),
     ...(request.monteCarlo ? { monteCarlo: request.monteCarlo } : {}),
   });
@@ -223,6 +257,7 @@ export async function analyseAt(
     expectedReturn: {
       portfolio: result.expectedReturns.portfolio,
       shrinkage: result.expectedReturns.shrinkage,
+      market: p.market?.series ?? null,
     },
     requiredReturn: {
       portfolio: result.requiredReturns.portfolio,

@@ -1,5 +1,10 @@
 import { chainIndex, spliceSeries, type Currency, type FxSeries } from "../../engine/returns.ts";
-import { yearOnYearInflation, type FactorSeries, type WhatIfFactor } from "../../engine/whatif.ts";
+import {
+  factorChanges,
+  yearOnYearInflation,
+  type FactorSeries,
+  type WhatIfFactor,
+} from "../../engine/whatif.ts";
 import type { Db } from "../db/database.ts";
 import { marketView, type MarketView } from "../market/market-view.ts";
 import { seriesOf } from "../market/snapshot.ts";
@@ -125,4 +130,64 @@ export function extendFxAt(view: MarketView, daily: FxSeries | null): FxSeries |
   if (!daily) return { dates: monthly.dates, rates: monthly.values };
   const s = spliceSeries(monthly, { dates: daily.dates, values: daily.rates });
   return { dates: s.dates, rates: s.values };
+}
+
+/** The index of a portfolio's market and its levels (whole history up to the market's today). */
+export interface MarketIndex {
+  /** The series, as the answers name them ("STOXX50E_INDEX+GDAXI_INDEX" when chained). */
+  readonly series: string;
+  readonly dates: Int32Array;
+  readonly values: Float64Array;
+}
+
+/**
+ * The index of the portfolio's market (docs/analytics.md, "Expected and required returns"): the
+ * currency's stock market index, the what-if `market` factor and the backtests' benchmark (S&P
+ * 500 for USD; EURO STOXX 50, chained to the DAX before 2007-03, for EUR). Both are quoted in the
+ * portfolio's currency. Null when the market has none of the candidates.
+ */
+export function marketIndexAt(view: MarketView, currency: Currency): MarketIndex | null {
+  if (view.todayIndex < 0) return null;
+  const levelsOf = (name: string) => {
+    const i = view.snapshot.index.get(name);
+    return i === undefined
+      ? null
+      : seriesOf(view.snapshot, i, Number.NEGATIVE_INFINITY, view.todayIndex);
+  };
+  for (const c of FACTOR_SOURCES[currency].market) {
+    const newer = levelsOf(c.series);
+    if (!newer || newer.dates.length < 2) continue;
+    const older = c.older ? levelsOf(c.older) : null;
+    if (older && older.dates.length > 0 && older.dates[0]! < newer.dates[0]!) {
+      const joined = chainIndex(older, newer);
+      return { series: `${c.series}+${c.older}`, dates: joined.dates, values: joined.values };
+    }
+    return { series: c.series, dates: newer.dates, values: newer.values };
+  }
+  return null;
+}
+
+/**
+ * Daily returns of the market index on a panel's calendar (`dates`: observations + 1 days), its
+ * level carried forward like a price on a day it has none, for the last `days` observations; the
+ * earlier observations are 0 (the estimators read only the window). Null when the index has no
+ * level on or before the window's first day.
+ */
+export function marketReturnsOn(
+  index: MarketIndex,
+  dates: Int32Array,
+  days: number,
+): Float64Array | null {
+  const observations = dates.length - 1;
+  const n = Math.min(days, observations);
+  if (n < 1) return null;
+  const window = dates.subarray(observations - n);
+  if (index.dates.length === 0 || index.dates[0]! > window[0]!) return null;
+  const changes = factorChanges(
+    [{ factor: "market", dates: index.dates, values: index.values }],
+    window,
+  );
+  const out = new Float64Array(observations);
+  out.set(changes.data, observations - n);
+  return out;
 }

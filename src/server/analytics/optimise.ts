@@ -133,7 +133,13 @@ export async function optimiseAt(
     weights: currentWeights,
     benchmark: p.benchmark,
   });
-  const { mu, frontier } = returnsAndFrontier(p.aligned.panel, p.benchmark, lower, upper);
+  const { mu, frontier } = returnsAndFrontier(
+    p.aligned.panel,
+    p.benchmark,
+    lower,
+    upper,
+    p.market?.returns ?? null,
+  );
   const expectedOf = (w: ArrayLike<number>) => {
     let r = 0;
     for (let i = 0; i < mu.length; i++) r += w[i]! * mu[i]!;
@@ -176,20 +182,26 @@ export async function optimiseAt(
 }
 
 /**
- * Annual expected returns of the assets (Bayes-Stein towards CAPM against the equally weighted
- * assets, as universeStats; the historical mean for a single asset) and the efficient frontier
- * over the benchmark window's monthly covariance, within the request's bounds.
+ * Annual expected returns of the assets, as the analysis computes them (Bayes-Stein towards CAPM
+ * against the index of the portfolio's market; without that index, against the equally weighted
+ * assets, and the historical mean for a single asset) and the efficient frontier over the
+ * benchmark window's monthly covariance, within the request's bounds.
  */
 function returnsAndFrontier(
   panel: Parameters<typeof lastObservations>[0],
   benchmark: number,
   lower: Float64Array,
   upper: Float64Array,
+  market: Float64Array | null,
 ): { mu: Float64Array; frontier: { volatility: number; expectedReturn: number }[] } {
-  const window = lastObservations(panel, benchmarkWindowDays(benchmark));
+  const days = benchmarkWindowDays(benchmark);
+  const window = lastObservations(panel, days);
   const estimate = estimateCovariance(window);
-  const mu =
-    window.assets >= 2
+  const mu = market
+    ? expectedReturns(window, estimate.cholesky, {
+        market: market.subarray(market.length - window.observations),
+      }).expected
+    : window.assets >= 2
       ? expectedReturns(window, estimate.cholesky).expected
       : columnMeans(window).map((m) => m * TRADING_DAYS_PER_YEAR);
   const daily = estimate.matrix;

@@ -8,6 +8,8 @@ import { isoOf, lastIndexOf, seriesOf } from "../market/snapshot.ts";
 export interface LoadedAsset {
   readonly symbol: string;
   readonly name: string;
+  /** The instrument's kind (`stock`, `etf`, ..., `rate` for a yield). */
+  readonly kind: string;
   readonly info: AssetInfo;
   readonly series: PriceSeries;
 }
@@ -46,6 +48,7 @@ export function assetsAt(
     assets.push({
       symbol,
       name: m.name,
+      kind: m.kind,
       info: {
         symbol,
         currency: m.currency,
@@ -54,6 +57,8 @@ export function assetsAt(
         ...(m.sector ? { sector: m.sector } : {}),
         ...(m.region ? { region: m.region } : {}),
       },
+      // Only EUR and USD convert into a portfolio's currency; the analytics refuse any other
+      // (holdingProblem, prepareAt) before a series is used, so the label here is never wrong.
       series: {
         dates: series.dates,
         prices: series.values,

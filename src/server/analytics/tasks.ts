@@ -41,6 +41,7 @@ import {
   factorChanges,
   factorSensitivities,
   replayScenario,
+  scenarioFactorMoves,
   scenarioFactorPanel,
   scenarioOfType,
   type FactorSeries,
@@ -321,7 +322,7 @@ export function whatIf(input: WhatIfInput): WhatIfOutput {
         `scenario ${scenario.id}: assets without prices over the window and no factor data to rebuild them`,
       );
     const fit = needsProxy ? fitSensitivities(input) : null;
-    const result = replayScenario({
+    const replay = replayScenario({
       type,
       currency: input.currency,
       assets: prices.map((p) => ({ prices: p })),
@@ -329,6 +330,12 @@ export function whatIf(input: WhatIfInput): WhatIfOutput {
       ...(input.fx ? { fx: input.fx } : {}),
       ...(fit ? { sensitivities: fit.sensitivities, factors } : {}),
     });
+    // Each factor's move over the window, in every answer (docs/analytics.md), not only when an
+    // asset needed the factors to be rebuilt.
+    const result =
+      fit || factors.factors.length === 0
+        ? replay
+        : { ...replay, factorMoves: scenarioFactorMoves(factors, type) };
     return { kind: "scenario", fit, result };
   }
   const spec = input.backtest!;

@@ -7,6 +7,7 @@
  * its stocks in draw order, while the total stays within the budget's maximum. Monkey 0 of a seed
  * is "the monkey"; monkeys 0 to 9,999 are the distribution the portfolio is placed in.
  */
+import { holdingCents, toCents } from "../../contract/banana.ts";
 import { createRandom, type Random } from "../../engine/random.ts";
 
 export interface PricedStock {
@@ -40,15 +41,14 @@ export function drawIndices(random: Random, n: number, k: number, scratch?: Int3
  * at a time round the stocks (draw order) while the total (in cents) stays at most `budget`.
  */
 export function buyShares(prices: readonly number[], chosen: readonly number[], budget: number) {
-  const cents = (x: number) => Math.round(x * 100);
-  const maxCents = cents(budget);
+  const maxCents = toCents(budget);
   const each = budget / chosen.length;
   const shares = chosen.map((i) => Math.floor(each / prices[i]!));
-  let total = chosen.reduce((s, i, j) => s + cents(shares[j]! * prices[i]!), 0);
+  let total = chosen.reduce((s, i, j) => s + holdingCents(shares[j]!, prices[i]!), 0);
   for (let bought = true; bought;) {
     bought = false;
     for (let j = 0; j < chosen.length; j++) {
-      const add = cents(prices[chosen[j]!]!);
+      const add = toCents(prices[chosen[j]!]!);
       if (total + add <= maxCents) {
         shares[j]!++;
         total += add;
@@ -76,7 +76,8 @@ export function drawMonkey(
 /**
  * The returns of `count` monkeys from the creation day's closes (`prices0`) to a later day's
  * (`prices1`, same order; a stock without a later close keeps its creation close): value over
- * invested minus 1, invested being what the whole shares cost. Monkey 0 is the portfolio's monkey.
+ * invested minus 1, by the portfolio's rule (`bananaReturn`): each holding's amount rounded to the
+ * cent, then summed, at both dates. Monkey 0 is the portfolio's monkey.
  */
 export function monkeyReturns(
   seed: number,
@@ -98,13 +99,23 @@ export function monkeyReturns(
     let value = 0;
     for (let j = 0; j < chosen.length; j++) {
       const i = chosen[j]!;
-      invested += shares[j]! * prices0[i]!;
+      invested += holdingCents(shares[j]!, prices0[i]!);
       const p1 = prices1[i]!;
-      value += shares[j]! * (Number.isFinite(p1) ? p1 : prices0[i]!);
+      value += holdingCents(shares[j]!, Number.isFinite(p1) ? p1 : prices0[i]!);
     }
-    out[m] = invested > 0 ? value / invested - 1 : 0;
+    out[m] = bananaReturn(1, value, invested);
   }
   return out;
+}
+
+/**
+ * The one valuation rule of the portfolio and its monkeys: `growth` (the time-weighted return of
+ * earlier editions, 1 without any) times the value over the amount invested, both in whole cents
+ * (sums of `holdingCents`), minus 1. Equal amounts give exactly 0, so on a day without new closes
+ * the portfolio ties with every monkey and stands at the 50th percentile.
+ */
+export function bananaReturn(growth: number, valueCents: number, investedCents: number): number {
+  return investedCents > 0 ? growth * (valueCents / investedCents) - 1 : growth - 1;
 }
 
 /** The q-quantile of sorted values, linear between order statistics (numpy's default). */

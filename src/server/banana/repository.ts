@@ -7,7 +7,9 @@ import {
   BANANA_STATS_AFTER_DAYS,
   daysBetween,
   editWindowOpen,
+  holdingCents,
   nextWindowChange,
+  toCents,
   type BananaFigures,
   type BananaHolding,
   type BananaPortfolio,
@@ -219,7 +221,7 @@ export async function toBanana(
     ...meta(h.symbol),
     shares: h.shares,
     price: h.price,
-    investedAmount: Math.round(h.shares * h.price * 100) / 100,
+    investedAmount: holdingCents(h.shares, h.price) / 100,
   }));
   return {
     id: row.id,
@@ -230,12 +232,13 @@ export async function toBanana(
     remainingEditions: row.remainingEditions,
     createdOn: row.createdOn,
     pricedOn: row.pricedOn,
-    totalInvested: row.totalInvested,
+    // The sum of the holdings' amounts (each rounded to the cent), as stored since creation.
+    totalInvested: mine.reduce((a, h) => a + toCents(h.investedAmount), 0) / 100,
     holdings: mine,
     monkey: {
       seed: row.seed,
       holdings: monkey,
-      totalInvested: Math.round(monkey.reduce((a, h) => a + h.investedAmount, 0) * 100) / 100,
+      totalInvested: monkey.reduce((a, h) => a + toCents(h.investedAmount), 0) / 100,
     },
     figures: figuresOf(row, valuation),
     rank: await rankOf(db, row.id),

@@ -23,7 +23,9 @@ import {
   BANANA_MIN_ASSETS,
   budgetProblem,
   editWindowOpen,
+  holdingCents,
   REGION_CURRENCY,
+  toCents,
   type CreateBananaRequest,
   type MonkeyRegion,
   type ShareInput,
@@ -51,8 +53,6 @@ export interface PricedShare {
   readonly shares: number;
   readonly price: number;
 }
-
-const cents = (x: number) => Math.round(x * 100) / 100;
 
 /** Whole shares, each symbol once; 0 shares removes the stock (section 4). */
 export function sharesFrom(assets: readonly ShareInput[]): ShareInput[] {
@@ -113,7 +113,8 @@ export function priceShares(
         .filter((p) => p.code === first.code)
         .map((p) => ({ path: "assets", message: p.symbol })),
     );
-  const total = cents(holdings.reduce((sum, h) => sum + h.shares * h.price, 0));
+  // The total invested is the sum of the holdings' amounts, each rounded to the cent.
+  const total = holdings.reduce((sum, h) => sum + holdingCents(h.shares, h.price), 0) / 100;
   const budget = budgetProblem(total);
   if (budget) throw new ApiFailure(400, budget);
   return { holdings, total };
@@ -134,7 +135,7 @@ async function insertShares(db: Db, portfolioId: number, holdings: readonly Pric
     holdings.map((h, position) => ({
       portfolioId,
       symbol: h.symbol,
-      investedAmount: cents(h.shares * h.price),
+      investedAmount: holdingCents(h.shares, h.price) / 100,
       shares: h.shares,
       position,
     })),
@@ -253,13 +254,14 @@ export async function editBanana(
   const held = new Set(stored.holdings.map((h) => h.symbol));
   const { holdings, total } = priceShares(view, stored.region, kept, held);
   const s = view.snapshot;
+  // The old holdings sold at today's close, valued by the valuation's rule (whole cents).
   const before = stored.holdings.reduce((sum, h) => {
     const i = s.index.get(h.symbol);
     const p = i === undefined ? Number.NaN : closeAt(s, i, view.todayIndex);
-    return sum + (Number.isFinite(p) ? h.shares * p : 0);
+    return sum + (Number.isFinite(p) ? holdingCents(h.shares, p) : 0);
   }, 0);
-  const growth =
-    stored.totalInvested > 0 ? stored.growth * (before / stored.totalInvested) : stored.growth;
+  const investedCents = toCents(stored.totalInvested);
+  const growth = investedCents > 0 ? stored.growth * (before / investedCents) : stored.growth;
   await db.transaction(async (tx) => {
     const updated = await tx
       .update(portfolios)

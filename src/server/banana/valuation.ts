@@ -10,7 +10,9 @@ import { sql } from "drizzle-orm";
 import {
   BANANA_MAX_INVESTMENT,
   BANANA_MONKEYS,
+  holdingCents,
   REGION_INDEX,
+  toCents,
   type MonkeyRegion,
 } from "../../contract/banana.ts";
 import { dayNumber, isoDate } from "../../engine/dates.ts";
@@ -19,7 +21,7 @@ import type { Logger } from "../logger.ts";
 import { marketView } from "../market/market-view.ts";
 import type { MarketSnapshot } from "../market/snapshot.ts";
 import { closeAt } from "./market.ts";
-import { distributionOf, monkeyReturns } from "./monkey.ts";
+import { bananaReturn, distributionOf, monkeyReturns } from "./monkey.ts";
 import { numberRanking } from "./ranking.ts";
 import type { StoredMonkey } from "./service.ts";
 
@@ -50,7 +52,7 @@ export async function valueBananas(
   const rows = resultRows(
     await db.execute(sql`
       select b.portfolio_id, b.region, b.created_on::text as created_on, b.seed, b.universe,
-             b.monkey, p.total_invested, p.growth
+             b.monkey, p.growth
       from banana_portfolios b join portfolios p on p.id = b.portfolio_id
       where b.created_on <= ${asOf}::date
       ${options.ids ? sql`and b.portfolio_id = any(${pgArray(options.ids)}::int[])` : sql``}
@@ -82,20 +84,26 @@ export async function valueBananas(
       const createdIdx = s.indexAtOrBefore(dayNumber(createdOn));
       const universe = r.universe as { symbol: string; price: number }[];
       const monkey = r.monkey as StoredMonkey;
-      const value = (held.get(id) ?? []).reduce((sum, h) => {
+      // One rule for the portfolio and every monkey (bananaReturn): each holding's amount in
+      // whole cents, summed, at the purchase closes and at the day's.
+      let investedCents = 0;
+      let valueCents = 0;
+      for (const h of held.get(id) ?? []) {
         const p = priceOn(s, h.symbol, dayIdx);
-        return sum + (Number.isFinite(p) ? h.shares * p : h.invested);
-      }, 0);
-      const total = Number(r.total_invested);
-      const ret = Number(r.growth) * (total > 0 ? value / total : 1) - 1;
+        const invested = toCents(h.invested);
+        investedCents += invested;
+        valueCents += Number.isFinite(p) ? holdingCents(h.shares, p) : invested;
+      }
+      const value = valueCents / 100;
+      const ret = bananaReturn(Number(r.growth), valueCents, investedCents);
       let mInvested = 0;
       let mValue = 0;
       for (const h of monkey.holdings) {
         const p = priceOn(s, h.symbol, dayIdx);
-        mInvested += h.shares * h.price;
-        mValue += h.shares * (Number.isFinite(p) ? p : h.price);
+        mInvested += holdingCents(h.shares, h.price);
+        mValue += holdingCents(h.shares, Number.isFinite(p) ? p : h.price);
       }
-      const monkeyReturn = mInvested > 0 ? mValue / mInvested - 1 : 0;
+      const monkeyReturn = bananaReturn(1, mValue, mInvested);
       const i0 = priceOn(s, REGION_INDEX[region], createdIdx);
       const i1 = priceOn(s, REGION_INDEX[region], dayIdx);
       const indexReturn = i0 > 0 && Number.isFinite(i1) ? i1 / i0 - 1 : null;
@@ -129,8 +137,8 @@ export async function valueBananas(
       options.logger?.warn("banana valuation failed", { portfolioId: id, error });
     }
   }
-  // A run over every portfolio (the job) numbers the ranking again; a run for a few (a creation,
-  // an edition, a client's catch-up) leaves the positions to the next run.
-  if (!options.ids && valued) await numberRanking(db);
+  // Whatever valued them (the job, a creation, an edition, a client's catch-up on the replay
+  // clock), the ranking is numbered again, so it always follows the returns stored.
+  if (valued) await numberRanking(db);
   return { date: asOf, valued };
 }

@@ -2,6 +2,7 @@ import type { AssetQuery, AssetSummary, HistoryRange, MarketToday } from "../../
 import { dayNumber, isoDate } from "../../engine/dates.ts";
 import type { Db } from "../db/database.ts";
 import { marketView, type MarketView } from "./market-view.ts";
+import { hasEurUsd, holdingProblem } from "./holdable.ts";
 import { isoOf, lastIndexOf, seriesOf, type MarketSnapshot } from "./snapshot.ts";
 
 /** An asset is stale when its last price is more than this many days before the market's today. */
@@ -63,8 +64,14 @@ export async function listAssets(db: Db, query: AssetQuery): Promise<AssetSummar
   const view = await marketView(db);
   const q = query.q?.toLocaleLowerCase();
   const universe = query.product === "simMonk" ? "simAssets" : query.product;
+  // Lists for a portfolio (a product's universe, or a portfolio currency) offer only what it can
+  // hold: no yield, no currency the data cannot convert (docs/market-data.md, "Holdable
+  // instruments"); the markets' own list keeps everything, in its own currency.
+  const forPortfolio = query.currency !== undefined || (universe && universe !== "market");
+  const eurUsd = hasEurUsd(view);
   const list = summariesOf(view).filter(
     (a) =>
+      (!forPortfolio || holdingProblem(a, query.currency ?? null, eurUsd) === null) &&
       (!universe || a.universe === universe) &&
       (!query.exchange || a.exchange === query.exchange) &&
       (!query.assetClass || a.assetClass === query.assetClass) &&

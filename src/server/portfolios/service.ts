@@ -22,6 +22,8 @@ import type {
 import type { Db } from "../db/database.ts";
 import { portfolioAssets, portfolios } from "../db/schema.ts";
 import { ApiFailure } from "../http/api-failure.ts";
+import { hasEurUsd, holdingProblem } from "../market/holdable.ts";
+import { marketView } from "../market/market-view.ts";
 import { marketToday } from "../market/repository.ts";
 import { toCents } from "./amounts.ts";
 import { assetFacts, holdable, isStale } from "./assets.ts";
@@ -63,6 +65,7 @@ async function checkAssets(
   holdings: readonly Holding[],
   product: Product,
   region: string | null,
+  currency: string | null | undefined,
   alreadyHeld: ReadonlySet<string> = new Set(),
 ): Promise<string> {
   const { today } = await marketToday(db);
@@ -71,6 +74,22 @@ async function checkAssets(
     db,
     holdings.map((h) => h.symbol),
   );
+  // A yield is never held; a currency the data cannot convert into the portfolio's is refused
+  // (docs/market-data.md, "Holdable instruments"), each with its own code.
+  const eurUsd = hasEurUsd(await marketView(db));
+  const target = currency === "USD" || currency === "EUR" ? currency : null;
+  for (const code of ["YIELD_NOT_HOLDABLE", "CURRENCY_NOT_CONVERTIBLE"] as const) {
+    const refused = holdings.filter((h) => {
+      const f = facts.get(h.symbol);
+      return f && holdingProblem(f, target, eurUsd) === code;
+    });
+    if (refused.length)
+      throw new ApiFailure(
+        400,
+        code,
+        refused.map((h) => ({ path: "assets", message: h.symbol })),
+      );
+  }
   const refused = holdings.filter((h) => {
     const f = facts.get(h.symbol);
     if (!f || !holdable(f, product, region)) return true;
@@ -119,7 +138,7 @@ export async function savePortfolio(
     permissions,
   );
   if (problem) throw new ApiFailure(compositionStatus, problem);
-  const today = await checkAssets(db, kept, product, null);
+  const today = await checkAssets(db, kept, product, null, request.currency);
   const total = kept.reduce((s, h) => s + h.investedAmount, 0);
   return db.transaction(async (tx) => {
     // The client's row lock makes count-then-insert atomic: two saves for the last slot queue here.
@@ -191,6 +210,7 @@ export async function updatePortfolio(
     kept,
     product,
     row.monkeyRegion,
+    row.currency,
     new Set(stored.holdings.map((h) => h.symbol)),
   );
   let growth = row.growth;

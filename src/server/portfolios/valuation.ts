@@ -9,10 +9,12 @@ import { dayNumber } from "../../engine/dates.ts";
 import { BENCHMARK_WINDOW_DAYS, benchmarkWindowDays } from "../../engine/panel.ts";
 import { alignReturns, convertPrice, type Currency } from "../../engine/returns.ts";
 import { runTask } from "../analytics/analyse.ts";
+import { marketIndexAt, marketReturnsOn } from "../analytics/factors.ts";
 import type { AnalyticsPool } from "../analytics/pool.ts";
 import { lastPriceDays, loadAssets, loadFx } from "../analytics/series.ts";
 import { pgArray, resultRows, type Db } from "../db/database.ts";
 import type { Logger } from "../logger.ts";
+import { marketView } from "../market/market-view.ts";
 import { marketToday, shiftDays } from "../market/repository.ts";
 
 export interface HoldingValue {
@@ -141,12 +143,18 @@ export async function riskAndScore(
           .map(([b]) => Number(b))
           .at(-1);
   if (benchmark === undefined) return null;
+  // The same market proxy as the analysis: the index of the portfolio's market over the window.
+  const index = marketIndexAt(await marketView(db), portfolio.currency);
+  const market = index
+    ? marketReturnsOn(index, aligned.dates, benchmarkWindowDays(benchmark))
+    : null;
   const result = await runTask<PortfolioAnalysis>(pool, "analyse", {
     panel: aligned.panel,
     amounts: Float64Array.from(holdings, (h) => h.amount),
     currency: portfolio.currency,
     benchmark,
     fx: { returns: aligned.fxReturns, foreign: aligned.foreign },
+    ...(market ? { market } : {}),
   });
   return { risk: result.var.parametric.var, score: result.scores.global, benchmark };
 }
