@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig, mailDeliveryProblem } from "../../src/server/config.ts";
+import { addressKey } from "../../src/server/http/client-address.ts";
 import type { Database } from "../../src/server/db/database.ts";
 import {
   apiAgent,
@@ -57,6 +58,24 @@ describe.each(databaseTargets)("sign-in limits under attack on $name", (target) 
     );
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(400));
     expect((await apiAgent(built.app).post("/auth/login", user)).status).toBe(200);
+  });
+
+  it("counts an IPv6 network (/64) as one address: a fresh address per attempt gains nothing", async () => {
+    const user = await registerAndConfirm(apiAgent(built.app));
+    const statuses: number[] = [];
+    for (let i = 1; i <= 6; i++)
+      statuses.push(
+        (
+          await apiAgent(built.app, `2001:db8:7:a0:${i}::${i}`).post("/auth/login", {
+            email: user.email,
+            password: WRONG,
+          })
+        ).status,
+      );
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+    expect((await apiAgent(built.app, "2001:db8:7:b0::1").post("/auth/login", user)).status).toBe(
+      200,
+    );
   });
 
   it("limits guesses of the current password when changing it", async () => {
@@ -249,6 +268,21 @@ describe.each(databaseTargets)("the development outbox on $name", (target) => {
     const app = (await buildAccountsApp(database, { OUTBOX_PAGE: "true", ...env })).app;
     for (const path of ["/api/dev/outbox", "/_dev/outbox"])
       await expectNoOutbox(await get(app, path, "127.0.0.1"), path);
+  });
+});
+
+describe("addressKey", () => {
+  it("keeps IPv4 addresses, unwraps IPv4-mapped ones and groups IPv6 by /64", () => {
+    expect(
+      [
+        "203.0.113.7",
+        "::ffff:203.0.113.7",
+        "2001:db8:0:1:aaaa::1",
+        "2001:0db8:0000:0001:1:2:3:4",
+      ].map(addressKey),
+    ).toEqual(["203.0.113.7", "203.0.113.7", "2001:db8:0:1::/64", "2001:db8:0:1::/64"]);
+    expect(addressKey("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(addressKey(null)).toBe("unknown");
   });
 });
 

@@ -8,6 +8,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { rateLimits } from "../db/schema.ts";
+import { addressKey } from "../http/client-address.ts";
 import type { LimitState } from "./rate-limit.ts";
 
 export const EMAIL_LIMITS = { account: 3, address: 20, windowSeconds: 3600 } as const;
@@ -44,7 +45,7 @@ export async function takeEmail(
   const checks = [
     { key: `email:account:${request.email.toLowerCase()}`, max: EMAIL_LIMITS.account },
     ...(request.address !== null
-      ? [{ key: `email:address:${request.address}`, max: EMAIL_LIMITS.address }]
+      ? [{ key: `email:address:${addressKey(request.address)}`, max: EMAIL_LIMITS.address }]
       : []),
   ];
   const counted = await Promise.all(checks.map((c) => count(db, c.key, now)));

@@ -14,6 +14,7 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../db/database.ts";
 import { loginAttempts } from "../db/schema.ts";
+import { addressKey } from "../http/client-address.ts";
 
 export const SIGN_IN_LIMITS = {
   /** Failures of one account from one address in a window. */
@@ -47,7 +48,7 @@ export interface AttemptKeys {
  */
 export function attemptKeys(email: string, address: string | null, scope = ""): AttemptKeys {
   const account = email.toLowerCase();
-  const from = address ?? "unknown";
+  const from = addressKey(address);
   return {
     pair: `${scope}pair:${account}|${from}`,
     address: `${scope}address:${from}`,
