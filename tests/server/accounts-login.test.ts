@@ -198,6 +198,29 @@ describe.each(databaseTargets)("POST /auth/login on $name", (target) => {
     expect(delays).toEqual([]);
   });
 
+  it("shares every counter between two instances on one database (no state in memory)", async () => {
+    const delays: number[] = [];
+    const other = await buildAccountsApp(
+      database,
+      {},
+      {
+        freshModules: true,
+        sleep: async (ms) => {
+          delays.push(ms);
+        },
+      },
+    );
+    const attacker = newAddress();
+    const { email, password } = await registerAndConfirm(apiAgent(api.app));
+    // Five failures on this instance from one address, two more from others...
+    await failSignIns(apiAgent(api.app, attacker), email, 5);
+    await failSignIns(apiAgent(api.app), email, 1);
+    // ...and the other instance refuses the pair and slows the account down.
+    expectLimited(await apiAgent(other.app, attacker).post("/auth/login", { email, password }));
+    expect((await apiAgent(other.app).post("/auth/login", { email, password })).status).toBe(200);
+    expect(delays).toEqual([1000]);
+  });
+
   it("counts failures for unknown emails the same way, so limits do not tell who has an account", async () => {
     const agent = apiAgent(api.app);
     const { email } = await registerAndConfirm(apiAgent(api.app));
