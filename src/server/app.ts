@@ -42,8 +42,10 @@ export interface AppDeps {
   readonly pool: AnalyticsPool;
   /** The payment provider; by default the built-in sandbox (docs/billing.md). */
   readonly paymentProvider?: PaymentProvider;
-  /** The billing clock (tests move it); by default the system's. */
+  /** The billing clock (tests move it); by default the system's. Sign-in and email limits use it too. */
   readonly clock?: () => Date;
+  /** Waits before a throttled sign-in is checked (tests record the delays instead); by default a timer. */
+  readonly sleep?: (ms: number) => Promise<void>;
   /** The education content folder; by default the project's content/ (docs/education.md). */
   readonly contentDir?: string;
 }

@@ -33,7 +33,10 @@ export interface ServerConfig {
   readonly trustProxy: boolean;
   /** Create the demo accounts (default: only on the embedded database). */
   readonly seedDemoAccounts: boolean;
-  /** The development outbox page and endpoint (default: on without SMTP, outside production, on a loopback host). */
+  /**
+   * The development outbox page and endpoint: only without SMTP, on a server whose public URL is an
+   * http loopback one and that trusts no proxy (`outboxAllowed`); served to loopback clients only.
+   */
   readonly outboxPage: boolean;
   /** A folder in the documented market-data format, imported when the database has no prices. */
   readonly marketDataDir: string | null;
@@ -132,6 +135,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const smtpUrl = parsed.SMTP_URL ?? null;
   const flag = (value: "true" | "false" | undefined, fallback: boolean) =>
     value === undefined ? fallback : value === "true";
+  const publicUrl = (
+    parsed.PUBLIC_URL ?? `http://${host === "0.0.0.0" ? "localhost" : host}:${port}`
+  ).replace(/\/$/, "");
   return {
     port,
     host,
@@ -144,9 +150,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     marketingScriptUrl: parsed.MARKETING_SCRIPT_URL ?? null,
     recaptchaSiteKey: parsed.RECAPTCHA_SITE_KEY ?? null,
     shutdownTimeoutMs: parsed.SHUTDOWN_TIMEOUT_MS ?? 10_000,
-    publicUrl: (
-      parsed.PUBLIC_URL ?? `http://${host === "0.0.0.0" ? "localhost" : host}:${port}`
-    ).replace(/\/$/, ""),
+    publicUrl,
     smtpUrl,
     mailFrom: parsed.MAIL_FROM ?? "no-reply@localhost",
     recaptchaSecret: parsed.RECAPTCHA_SECRET ?? null,
@@ -156,13 +160,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     policyVersion: parsed.POLICY_VERSION ?? "2026-01",
     trustProxy: flag(parsed.TRUST_PROXY, false),
     seedDemoAccounts: flag(parsed.SEED_DEMO_ACCOUNTS, databaseUrl === null),
-    // The outbox shows recovery links: only on a server reachable from this machine alone, or when asked.
-    outboxPage: flag(
-      parsed.OUTBOX_PAGE,
+    // The outbox shows recovery links: only where it cannot reach a stranger (OUTBOX_PAGE=false hides it).
+    outboxPage:
       smtpUrl === null &&
-        parsed.NODE_ENV !== "production" &&
-        ["127.0.0.1", "localhost", "::1"].includes(host),
-    ),
+      flag(parsed.OUTBOX_PAGE, true) &&
+      outboxAllowed({ publicUrl, trustProxy: flag(parsed.TRUST_PROXY, false) }),
     marketDataDir: parsed.MARKET_DATA_DIR
       ? path.resolve(process.cwd(), parsed.MARKET_DATA_DIR)
       : null,
@@ -176,6 +178,53 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     signUpsPerHour: parsed.RATE_LIMIT_SIGNUPS_PER_HOUR ?? 20,
     maxBodyBytes: parsed.MAX_BODY_BYTES ?? 256 * 1024,
   };
+}
+
+/** A loopback host name or address: localhost, 127.0.0.0/8, ::1 (also IPv4-mapped, also in brackets). */
+export function isLoopback(hostOrAddress: string | null | undefined): boolean {
+  if (!hostOrAddress) return false;
+  const h = hostOrAddress.toLowerCase().replace(/^\[(.*)\]$/, "$1");
+  return h === "localhost" || h === "::1" || /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+}
+
+/**
+ * Whether the development outbox may exist on this server (PRODUCT.md, "Operating rules"): its
+ * public URL is an http loopback one and no proxy is trusted (a proxy makes every visitor look
+ * local to the socket, and an https public URL means a real deployment).
+ */
+export function outboxAllowed(config: Pick<ServerConfig, "publicUrl" | "trustProxy">): boolean {
+  let url: URL;
+  try {
+    url = new URL(config.publicUrl);
+  } catch {
+    return false;
+  }
+  return url.protocol === "http:" && isLoopback(url.hostname) && !config.trustProxy;
+}
+
+/**
+ * Why this server must not start, or null: without SMTP_URL emails (recovery links included) are
+ * kept in the development outbox, which exists only on a loopback server trusting no proxy.
+ */
+export function mailDeliveryProblem(
+  config: Pick<ServerConfig, "publicUrl" | "trustProxy" | "smtpUrl">,
+): string | null {
+  if (config.smtpUrl !== null || outboxAllowed(config)) return null;
+  const reasons = [
+    ...(new URL(config.publicUrl).protocol === "https:"
+      ? [`PUBLIC_URL is https (${config.publicUrl})`]
+      : []),
+    ...(!isLoopback(new URL(config.publicUrl).hostname)
+      ? [`PUBLIC_URL (${config.publicUrl}) is not a loopback address`]
+      : []),
+    ...(config.trustProxy ? ["TRUST_PROXY=true (a proxy is trusted)"] : []),
+  ];
+  return (
+    `SMTP_URL is not set, and this server is not a local one: ${reasons.join("; ")}. ` +
+    "Without a mail server emails, password-recovery links included, are kept in the development " +
+    "outbox, which is served only to loopback clients of a server whose PUBLIC_URL is an http " +
+    "loopback address and that trusts no proxy. Set SMTP_URL (docs/configuration.md)."
+  );
 }
 
 /** The part of the configuration the browser may see. */

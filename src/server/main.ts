@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { createApp } from "./app.ts";
 import { listen } from "./listen.ts";
-import { loadConfig } from "./config.ts";
+import { loadConfig, mailDeliveryProblem } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
 import { recordInstallation } from "./db/app-meta.ts";
 import { createLogger } from "./logger.ts";
@@ -18,6 +18,12 @@ import { scheduleBillingJobs } from "./billing/jobs.ts";
 
 const bootStarted = performance.now();
 const config = loadConfig();
+// Without SMTP, only a loopback server may start: its emails are read in the development outbox.
+const mailProblem = mailDeliveryProblem(config);
+if (mailProblem) {
+  console.error(mailProblem);
+  process.exit(1);
+}
 const logger = createLogger(config.logLevel, { service: "api", edition: config.edition });
 const version = (
   JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../package.json"), "utf8")) as {

@@ -14,6 +14,7 @@ export const msgCodeText: Record<MsgCode | "PASSWORD_TOO_WEAK", MessageDescripto
   DATABASE_UNAVAILABLE: msg`The service is not available right now. Please try again in a moment.`,
   INVALID_CREDENTIALS: msg`The email or the password is not correct.`,
   TOO_MANY_ATTEMPTS: msg`Too many failed attempts. Wait 15 minutes and try again.`,
+  TOO_MANY_EMAILS: msg`Too many emails have been asked for. Wait up to an hour before asking for another one.`,
   PASSWORDS_DONT_MATCH: msg`Passwords don't match.`,
   CAPTCHA_FAILED: msg`We could not verify that you are a person. Try again.`,
   INVALID_TOKEN: msg`This link is not valid any more. Ask for a new one.`,

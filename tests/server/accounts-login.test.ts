@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { SIGN_IN_LIMITS } from "../../src/server/accounts/rate-limit.ts";
+import { accountDelayMs, SIGN_IN_LIMITS } from "../../src/server/accounts/rate-limit.ts";
 import type { Database } from "../../src/server/db/database.ts";
 import {
   apiAgent,
@@ -35,8 +35,18 @@ function expectLimited(res: { status: number; body: unknown; headers: Headers })
 }
 
 describe("sign-in limits are those of the documentation", () => {
-  it("allows 5 failures per account and 30 per address in 15 minutes", () => {
-    expect(SIGN_IN_LIMITS).toEqual({ account: 5, address: 30, windowMinutes: 15 });
+  it("allows 5 failures per account and address and 30 per address in 15 minutes, and slows an account down from its 6th failure", () => {
+    expect(SIGN_IN_LIMITS).toEqual({
+      pair: 5,
+      address: 30,
+      windowMinutes: 15,
+      accountFreeFailures: 5,
+      accountDelayMs: 500,
+      accountMaxDelayMs: 10_000,
+    });
+    expect([0, 4, 5, 6, 7, 10, 11, 1000].map(accountDelayMs)).toEqual([
+      0, 0, 500, 1000, 2000, 10_000, 10_000, 10_000,
+    ]);
   });
 });
 
@@ -113,7 +123,7 @@ describe.each(databaseTargets)("POST /auth/login on $name", (target) => {
     expect(res.body.issues.map((i: { path: string }) => i.path)).toEqual(["email"]);
   });
 
-  it("refuses the 6th failed attempt of an account with 429 and Retry-After, even with the right password", async () => {
+  it("refuses the 6th failed attempt of an account from the same address with 429 and Retry-After, even with the right password", async () => {
     const agent = apiAgent(api.app);
     const { email, password } = await registerAndConfirm(agent);
 
@@ -124,17 +134,116 @@ describe.each(databaseTargets)("POST /auth/login on $name", (target) => {
     expectLimited(await agent.post("/auth/login", { email, password: WRONG }));
   });
 
-  it("counts an account's failures from every address and whatever the email's case", async () => {
-    const { email, password } = await registerAndConfirm(apiAgent(api.app));
-    for (let i = 0; i < 5; i++) {
-      const from = apiAgent(api.app); // a new address each time
+  it("never locks the victim out: after an attacker's failures, the right password from the victim's address signs in, and the password change works", async () => {
+    const attacker = apiAgent(api.app);
+    const victimAgent = apiAgent(api.app);
+    const victim = await registerAndConfirm(victimAgent);
+
+    await failSignIns(attacker, victim.email, 5);
+    expectLimited(await attacker.post("/auth/login", { email: victim.email, password: WRONG }));
+    expectLimited(await attacker.post("/auth/login", victim));
+    // Whatever the email's case, the attacker's pair stays limited.
+    expectLimited(
+      await attacker.post("/auth/login", { email: victim.email.toUpperCase(), password: WRONG }),
+    );
+
+    const signedIn = await victimAgent.post("/auth/login", {
+      email: victim.email,
+      password: victim.password,
+    });
+    expect(signedIn.status).toBe(200);
+    const changed = await victimAgent.put(
+      "/auth/change-password",
+      {
+        currentPassword: victim.password,
+        newPassword: "Another-Secret-77",
+        confirmPassword: "Another-Secret-77",
+      },
+      signedIn.body.token,
+    );
+    expect(changed.status).toBe(200);
+  });
+
+  it("slows an account attacked from many addresses with a growing delay, never a refusal, and signs its owner in", async () => {
+    const delays: number[] = [];
+    const recorded = await buildAccountsApp(
+      database,
+      {},
+      {
+        sleep: async (ms) => {
+          delays.push(ms);
+        },
+      },
+    );
+    const { email, password } = await registerAndConfirm(apiAgent(recorded.app));
+    for (let i = 0; i < 9; i++) {
+      const from = apiAgent(recorded.app); // a new address each time
       const res = await from.post("/auth/login", {
         email: i % 2 ? email.toUpperCase() : email,
         password: WRONG,
       });
-      expect(res.status).toBe(400);
+      expect(res.status, `failure ${i + 1}`).toBe(400);
     }
-    expectLimited(await apiAgent(api.app).post("/auth/login", { email, password }));
+    // No delay for the first 5 failures, then 0.5 s doubling.
+    expect(delays).toEqual([500, 1000, 2000, 4000]);
+
+    const owner = await apiAgent(recorded.app).post("/auth/login", { email, password });
+    expect(owner.status).toBe(200);
+    expect(delays.at(-1)).toBe(8000);
+    // The success clears the account's failures: no delay afterwards.
+    delays.length = 0;
+    expect((await apiAgent(recorded.app).post("/auth/login", { email, password })).status).toBe(
+      200,
+    );
+    expect(delays).toEqual([]);
+  });
+
+  it("shares every counter between two instances on one database (no state in memory)", async () => {
+    const delays: number[] = [];
+    const other = await buildAccountsApp(
+      database,
+      {},
+      {
+        freshModules: true,
+        sleep: async (ms) => {
+          delays.push(ms);
+        },
+      },
+    );
+    const attacker = newAddress();
+    const { email, password } = await registerAndConfirm(apiAgent(api.app));
+    // Five failures on this instance from one address, two more from others...
+    await failSignIns(apiAgent(api.app, attacker), email, 5);
+    await failSignIns(apiAgent(api.app), email, 1);
+    // ...and the other instance refuses the pair and slows the account down.
+    expectLimited(await apiAgent(other.app, attacker).post("/auth/login", { email, password }));
+    expect((await apiAgent(other.app).post("/auth/login", { email, password })).status).toBe(200);
+    expect(delays).toEqual([1000]);
+  });
+
+  it("counts failures for unknown emails the same way, so limits do not tell who has an account", async () => {
+    const agent = apiAgent(api.app);
+    const { email } = await registerAndConfirm(apiAgent(api.app));
+    const nobody = uniqueEmail("nobody");
+    for (const who of [email, nobody]) {
+      await failSignIns(agent, who, 5);
+      expectLimited(await agent.post("/auth/login", { email: who, password: WRONG }));
+    }
+  });
+
+  it("forgets an address's failures when its window ends (the app's clock)", async () => {
+    let now = new Date("2026-11-27T10:00:00Z");
+    const clocked = await buildAccountsApp(database, {}, { clock: () => now });
+    const agent = apiAgent(clocked.app);
+    const { email, password } = await registerAndConfirm(agent);
+    await failSignIns(agent, email, 5);
+    now = new Date(now.getTime() + 14 * 60_000);
+    const limited = await agent.post("/auth/login", { email, password });
+    expectLimited(limited);
+    expect(Number(limited.headers.get("retry-after"))).toBe(60);
+
+    now = new Date(now.getTime() + 60_000);
+    expect((await agent.post("/auth/login", { email, password })).status).toBe(200);
   });
 
   it("limits only the attacked account: another account signs in from the same address", async () => {
@@ -191,14 +300,15 @@ describe.each(restartableTargets)("the sign-in limits across a restart on $name"
     store = null;
   });
 
-  it("still refuse the account and the address after the server and its database handle restart", async () => {
+  it("still refuse the account and address pair and the address after the server and its database handle restart", async () => {
     store = await target.create();
     open = await store.open();
     const before = await buildAccountsApp(open);
     const attacker = newAddress();
+    const pairAddress = newAddress();
     const { email, password } = await registerAndConfirm(apiAgent(before.app));
     const other = await registerAndConfirm(apiAgent(before.app));
-    await failSignIns(apiAgent(before.app), email, 5);
+    await failSignIns(apiAgent(before.app, pairAddress), email, 5);
     for (let i = 0; i < 30; i++) {
       const res = await apiAgent(before.app, attacker).post("/auth/login", {
         email: uniqueEmail(`spray${i}`),
@@ -212,9 +322,10 @@ describe.each(restartableTargets)("the sign-in limits across a restart on $name"
     open = await store.open();
     const after = await buildAccountsApp(open, {}, { freshModules: true });
 
-    expectLimited(await apiAgent(after.app).post("/auth/login", { email, password }));
+    expectLimited(await apiAgent(after.app, pairAddress).post("/auth/login", { email, password }));
     expectLimited(await apiAgent(after.app, attacker).post("/auth/login", other));
-    // The restarted server has the same data: an account that was not attacked signs in.
+    // The restarted server has the same data: from addresses without failures both sign in.
+    expect((await apiAgent(after.app).post("/auth/login", { email, password })).status).toBe(200);
     expect((await apiAgent(after.app).post("/auth/login", other)).status).toBe(200);
   }, 120_000);
 });

@@ -17,7 +17,8 @@ import { createLogger } from "../../src/server/logger.ts";
 
 /** The secret the tests' proof-of-work check signs its challenges with. */
 export const TEST_CAPTCHA_SECRET = "accounts-test-secret";
-export const PUBLIC_URL = "http://app.test";
+/** A loopback public URL with no proxy trusted: the only kind of server with an outbox. */
+export const PUBLIC_URL = "http://localhost:3000";
 
 /** The real proof of work, made cheap: a challenge takes at most 50 PBKDF2 rounds of cost 1. */
 export const cheapPowCheck = (database: Database, secret = TEST_CAPTCHA_SECRET): BotCheck =>
@@ -59,22 +60,26 @@ async function appModules(fresh: boolean) {
 }
 
 /**
- * The app with its real accounts dependencies: the outbox mailer and the proof-of-work bot check.
- * X-Forwarded-For is trusted so each test can sign in from an address of its own. With
- * `freshModules` every server module is loaded again, so nothing kept in module memory survives:
- * what a restarted process would see.
+ * The app with its real accounts dependencies: the outbox mailer and the proof-of-work bot check,
+ * on a loopback server (its outbox is served to 127.0.0.1). Each test calls from network addresses
+ * of its own (`apiAgent` plays the socket's peer). With `freshModules` every server module is
+ * loaded again, so nothing kept in module memory survives: what a restarted process would see.
+ * Sign-in delays are not waited for unless `sleep` says otherwise (pass one to record them).
  */
 export async function buildAccountsApp(
   database: Database,
   env: Record<string, string> = {},
-  options: { botCheck?: BotCheck; freshModules?: boolean } = {},
+  options: {
+    botCheck?: BotCheck;
+    freshModules?: boolean;
+    clock?: () => Date;
+    sleep?: (ms: number) => Promise<void>;
+  } = {},
 ): Promise<AccountsApp> {
   const m = await appModules(options.freshModules ?? false);
   const config = m.loadConfig({
     EDITION: "ht",
-    TRUST_PROXY: "true",
     PUBLIC_URL,
-    OUTBOX_PAGE: "true",
     ...env,
   });
   const logger = m.createLogger("silent");
@@ -95,6 +100,8 @@ export async function buildAccountsApp(
     mailer,
     botCheck,
     pool: unusedPool,
+    sleep: options.sleep ?? (async () => {}),
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   return { app, config, database, mailer, botCheck };
 }
@@ -108,7 +115,18 @@ export interface ApiAnswer<T = any> {
 /** A fresh network address, so rate limits per address do not leak between tests. */
 export const newAddress = (): string => `10.${[...randomBytes(3)].map((b) => String(b)).join(".")}`;
 
-/** Calls the API of `app` from one network address, optionally with a bearer token. */
+/**
+ * The bindings @hono/node-server gives a request: here only the socket, whose peer is `address`
+ * (what `getConnInfo` reads).
+ */
+export const socketFrom = (address: string) => ({
+  incoming: { socket: { remoteAddress: address, remotePort: 40000, remoteFamily: "IPv4" } },
+});
+
+/**
+ * Calls the API of `app` from one network address, optionally with a bearer token: the address is
+ * the socket's peer, and also the X-Forwarded-For a trusted proxy would add.
+ */
 export function apiAgent(app: AccountsApp["app"], address: string = newAddress()) {
   const call = async <T = any>(
     method: "GET" | "POST" | "PUT",
@@ -121,11 +139,15 @@ export function apiAgent(app: AccountsApp["app"], address: string = newAddress()
     };
     if (options.body !== undefined) headers["Content-Type"] = "application/json";
     if (options.token !== undefined) headers.Authorization = `Bearer ${options.token}`;
-    const res = await app.request(`/api${url}`, {
-      method,
-      headers,
-      ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
-    });
+    const res = await app.request(
+      `/api${url}`,
+      {
+        method,
+        headers,
+        ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+      },
+      socketFrom(address),
+    );
     const text = await res.text();
     return {
       status: res.status,
@@ -134,6 +156,7 @@ export function apiAgent(app: AccountsApp["app"], address: string = newAddress()
     };
   };
   return {
+    app,
     address,
     call,
     get: <T = any>(url: string, token?: string) =>
@@ -197,9 +220,9 @@ export interface OutboxEmail {
   readonly createdAt: string;
 }
 
-/** The development outbox: every email kept, newest first. */
+/** The development outbox (read from this machine, as only loopback clients may): every email kept, newest first. */
 export async function outbox(agent: ApiAgent): Promise<OutboxEmail[]> {
-  const res = await agent.get<OutboxEmail[]>("/dev/outbox");
+  const res = await apiAgent(agent.app, "127.0.0.1").get<OutboxEmail[]>("/dev/outbox");
   if (res.status !== 200) throw new Error(`outbox answered ${res.status}`);
   return res.body;
 }

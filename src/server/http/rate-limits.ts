@@ -9,7 +9,7 @@ import { preparedOnce, type Db } from "../db/database.ts";
 import { rateLimits } from "../db/schema.ts";
 import type { AppDeps, AppEnv } from "../app.ts";
 import { ApiFailure } from "./api-failure.ts";
-import { clientAddress } from "./client-address.ts";
+import { addressKey, clientAddress } from "./client-address.ts";
 
 export interface Limit {
   /** Requests allowed in one window. */
@@ -81,7 +81,9 @@ export const rateLimit = (
     const address = clientAddress(c, deps.config.trustProxy);
     const clientId = c.get("clientId") as number | undefined;
     const checks: { key: string; limit: Limit }[] = [
-      ...(address ? [{ key: `${scope}:address:${address}`, limit: limits.address }] : []),
+      ...(address
+        ? [{ key: `${scope}:address:${addressKey(address)}`, limit: limits.address }]
+        : []),
       ...(limits.account && clientId !== undefined
         ? [{ key: `${scope}:account:${clientId}`, limit: limits.account }]
         : []),

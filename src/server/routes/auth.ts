@@ -17,11 +17,13 @@ import { clientByEmail, clientById } from "../accounts/clients.ts";
 import { consumeToken, issueLink } from "../accounts/email-links.ts";
 import { emails } from "../accounts/emails.ts";
 import { hashPassword, unknownAccountHash, verifyPassword } from "../accounts/passwords.ts";
+import { takeEmail } from "../accounts/email-limits.ts";
 import {
+  attemptKeys,
+  beginAttempt,
   clearFailures,
-  releaseAttempt,
-  SIGN_IN_LIMITS,
-  takeAttempt,
+  endAttempt,
+  type AttemptKeys,
 } from "../accounts/rate-limit.ts";
 import { createSession, revokeAllSessions, revokeSession } from "../accounts/sessions.ts";
 import { clients } from "../db/schema.ts";
@@ -41,29 +43,59 @@ export function authRoutes(deps: AppDeps) {
     queryOf(c, CommonQuery).lang ?? "en";
   const send = async (to: string, purpose: keyof typeof emails, locale: Locale, link: string) =>
     deps.mailer.send(to, emails[purpose](locale, brand, link), purpose);
+  const now = deps.clock ?? (() => new Date());
+  const sleep =
+    deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  type Ctx = Parameters<typeof queryOf>[0];
+
+  /**
+   * Runs a secret check (a password, a recovery token) under the sign-in throttling
+   * (accounts/rate-limit.ts): 429 when this pair or this address failed too often, else the
+   * account's delay, then the check; its outcome is counted.
+   */
+  const throttled = async <T>(
+    c: Ctx,
+    email: string,
+    check: () => Promise<T | null>,
+    scope = "",
+  ): Promise<{ passed: T | null; keys: AttemptKeys }> => {
+    const keys = attemptKeys(email, clientAddress(c, deps.config.trustProxy), scope);
+    const start = await beginAttempt(db, keys, now());
+    if (start.limited)
+      throw new ApiFailure(429, "TOO_MANY_ATTEMPTS", undefined, {
+        "Retry-After": String(start.retryAfter),
+      });
+    if (start.delayMs > 0) await sleep(start.delayMs);
+    const passed = await check();
+    await endAttempt(db, keys, passed !== null, now());
+    return { passed, keys };
+  };
+
+  /** Counts an email anyone can trigger; 429 TOO_MANY_EMAILS over the limits, known account or not. */
+  const limitEmails = async (c: Ctx, email: string, countAddress = true) => {
+    const state = await takeEmail(
+      db,
+      { email, address: countAddress ? clientAddress(c, deps.config.trustProxy) : null },
+      now(),
+    );
+    if (state.limited)
+      throw new ApiFailure(429, "TOO_MANY_EMAILS", undefined, {
+        "Retry-After": String(state.retryAfter),
+      });
+  };
 
   return new Hono<AppEnv>()
     .post("/login", async (c) => {
       const { email, password } = await jsonBody(c, Credentials);
-      const address = clientAddress(c, deps.config.trustProxy);
-      const keys = {
-        account: `account:${email.toLowerCase()}`,
-        address: `address:${address ?? "unknown"}`,
-      };
-      const [byAccount, byAddress] = await Promise.all([
-        takeAttempt(db, keys.account, SIGN_IN_LIMITS.account),
-        takeAttempt(db, keys.address, SIGN_IN_LIMITS.address),
-      ]);
-      if (byAccount.limited || byAddress.limited) {
-        c.header("Retry-After", String(Math.max(byAccount.retryAfter, byAddress.retryAfter)));
-        throw new ApiFailure(429, "TOO_MANY_ATTEMPTS");
-      }
       const client = await clientByEmail(db, email);
-      // The same work and the same answer whether the email is unknown or the password wrong.
-      const valid = await verifyPassword(password, client?.passwordHash ?? unknownAccountHash);
-      if (!client || !valid) throw new ApiFailure(400, "INVALID_CREDENTIALS");
-      await Promise.all([clearFailures(db, keys.account), releaseAttempt(db, keys.address)]);
-      return reply(c, SessionToken, await createSession(db, client.id, deps.config.sessionDays));
+      // The same work, limits and answer whether the email is unknown or the password wrong.
+      const { passed } = await throttled(c, email, async () =>
+        (await verifyPassword(password, client?.passwordHash ?? unknownAccountHash)) && client
+          ? client
+          : null,
+      );
+      if (!passed) throw new ApiFailure(400, "INVALID_CREDENTIALS");
+      return reply(c, SessionToken, await createSession(db, passed.id, deps.config.sessionDays));
     })
     .post(
       "/register",
@@ -82,6 +114,9 @@ export function authRoutes(deps: AppDeps) {
         ) {
           throw new ApiFailure(400, "CAPTCHA_FAILED");
         }
+        // A sign-up of a known email mails its owner: counted per email like every such email
+        // (the sign-up limit already counts the address), for new emails too.
+        await limitEmails(c, form.email, false);
         const passwordHash = await hashPassword(form.password);
         const existing = await clientByEmail(db, form.email);
         if (existing) {
@@ -131,16 +166,11 @@ export function authRoutes(deps: AppDeps) {
         throw new ApiFailure(400, "PASSWORDS_DONT_MATCH");
       const client = await clientById(db, c.get("clientId"));
       if (!client) throw new ApiFailure(401, "UNAUTHORIZED");
-      // Guessing the current password with a stolen token is limited like signing in.
-      const key = `account:${client.email.toLowerCase()}`;
-      const attempt = await takeAttempt(db, key, SIGN_IN_LIMITS.account);
-      if (attempt.limited) {
-        c.header("Retry-After", String(attempt.retryAfter));
-        throw new ApiFailure(429, "TOO_MANY_ATTEMPTS");
-      }
-      if (!(await verifyPassword(form.currentPassword, client.passwordHash)))
-        throw new ApiFailure(400, "WRONG_PASSWORD");
-      await clearFailures(db, key);
+      // Guessing the current password with a stolen token is throttled like signing in.
+      const { passed } = await throttled(c, client.email, async () =>
+        (await verifyPassword(form.currentPassword, client.passwordHash)) ? true : null,
+      );
+      if (!passed) throw new ApiFailure(400, "WRONG_PASSWORD");
       await db
         .update(clients)
         .set({ passwordHash: await hashPassword(form.newPassword), updatedAt: sql`now()` })
@@ -151,6 +181,7 @@ export function authRoutes(deps: AppDeps) {
     })
     .post("/resend-register-email-confirmation", async (c) => {
       const { email } = await jsonBody(c, EmailOnly);
+      await limitEmails(c, email);
       const client = await clientByEmail(db, email);
       if (client && !client.emailConfirmed && client.kind !== "TT") {
         const locale = localeOf(c);
@@ -177,6 +208,7 @@ export function authRoutes(deps: AppDeps) {
     })
     .post("/forgot-password", async (c) => {
       const { email } = await jsonBody(c, EmailOnly);
+      await limitEmails(c, email);
       const client = await clientByEmail(db, email);
       if (client) {
         const locale = localeOf(c);
@@ -194,14 +226,23 @@ export function authRoutes(deps: AppDeps) {
     .post("/recover-password", async (c) => {
       const form = await jsonBody(c, RecoverPasswordRequest);
       if (form.password !== form.confirmPassword) throw new ApiFailure(400, "PASSWORDS_DONT_MATCH");
-      const clientId = await consumeToken(db, "recover-password", form.email, form.token);
+      // Guessing recovery tokens is throttled like guessing passwords, on counters of its own (a
+      // person who forgot the password may have failed to sign in first).
+      const { passed: clientId } = await throttled(
+        c,
+        form.email,
+        () => consumeToken(db, "recover-password", form.email, form.token),
+        "recover:",
+      );
       if (clientId === null) throw new ApiFailure(400, "INVALID_TOKEN");
       await db
         .update(clients)
         .set({ passwordHash: await hashPassword(form.password), updatedAt: sql`now()` })
         .where(eq(clients.id, clientId));
       await revokeAllSessions(db, clientId);
-      await clearFailures(db, `account:${form.email.toLowerCase()}`);
+      // A new password: the failures counted against the old one no longer matter.
+      const signIn = attemptKeys(form.email, clientAddress(c, deps.config.trustProxy));
+      await Promise.all([clearFailures(db, signIn.account), clearFailures(db, signIn.pair)]);
       return reply(c, Accepted, accepted);
     })
     .get("/captcha/pow", async (c) => {

@@ -1,13 +1,44 @@
 import { Hono } from "hono";
+import { createMiddleware } from "hono/factory";
+import { getConnInfo } from "@hono/node-server/conninfo";
 import { desc } from "drizzle-orm";
 import { Outbox } from "../../contract/accounts.ts";
 import type { AppDeps, AppEnv } from "../app.ts";
+import { isLoopback, outboxAllowed } from "../config.ts";
 import { outbox } from "../db/schema.ts";
+import { ApiFailure } from "../http/api-failure.ts";
 import { reply } from "../http/validate.ts";
+
+/** The socket's peer address (never a forwarded one), or null when there is no socket. */
+function socketAddress(c: Parameters<typeof getConnInfo>[0]): string | null {
+  try {
+    return getConnInfo(c).remote.address ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The outbox holds recovery links: it answers only a loopback peer that asked for a loopback host
+ * (a page on another site that rebinds its name to 127.0.0.1 sends its own Host), on a server
+ * where it is allowed at all (config.ts). Anyone else gets the 404 of a missing route.
+ */
+const loopbackOnly = (deps: Pick<AppDeps, "config">) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const host = new URL(c.req.url).hostname;
+    if (
+      !deps.config.outboxPage ||
+      !outboxAllowed(deps.config) ||
+      !isLoopback(socketAddress(c)) ||
+      !isLoopback(host)
+    )
+      throw new ApiFailure(404, "NOT_FOUND");
+    await next();
+  });
 
 /** Development only: the emails kept in the outbox, newest first, so links can be followed. */
 export function devRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>().get("/outbox", async (c) => {
+  return new Hono<AppEnv>().use(loopbackOnly(deps)).get("/outbox", async (c) => {
     const rows = await deps.database.db.select().from(outbox).orderBy(desc(outbox.id)).limit(100);
     c.header("Cache-Control", "no-store");
     return reply(
@@ -32,7 +63,7 @@ const escapeHtml = (s: string) =>
 
 /** Development only: the outbox as a page, with the links in each message clickable. */
 export function devOutboxPage(deps: AppDeps) {
-  return new Hono<AppEnv>().get("/outbox", async (c) => {
+  return new Hono<AppEnv>().use(loopbackOnly(deps)).get("/outbox", async (c) => {
     const rows = await deps.database.db.select().from(outbox).orderBy(desc(outbox.id)).limit(100);
     const items = rows
       .map((r) => {
