@@ -103,6 +103,7 @@ const overview: BillingOverview = {
     demoProductBilling("simMonk"),
     demoProductBilling("simIndices"),
   ],
+  balances: [],
   invoices: [
     {
       number: "2026-000001",

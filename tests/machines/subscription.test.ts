@@ -418,6 +418,7 @@ describe("subscriptionMachine account actions", () => {
       }),
       demoProductBilling("simIndices"),
     ],
+    balances: [],
     invoices: [],
   };
 

@@ -297,10 +297,10 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
       return rows[0] ? view(rows[0]) : null;
     },
 
-    async expire(ref) {
+    async expire(ref, reason = "expired") {
       const row = await transition(ref, ["open", "requires_action"], {
         status: "failed",
-        failureCode: "expired",
+        failureCode: reason,
       });
       return row ? view(row) : null;
     },

@@ -43,7 +43,7 @@ export const failureText: Record<Locale, Record<FailureCode, string>> = {
     authentication_failed: "the card's authentication failed",
     abandoned: "the payment was abandoned",
     expired: "the checkout expired",
-    superseded: "another payment replaced it",
+    superseded: "this checkout was replaced by a newer one; nothing was charged here",
   },
   es: {
     card_declined: "la tarjeta fue rechazada",
@@ -51,7 +51,7 @@ export const failureText: Record<Locale, Record<FailureCode, string>> = {
     authentication_failed: "falló la autenticación de la tarjeta",
     abandoned: "el pago se abandonó",
     expired: "el pago caducó",
-    superseded: "otro pago lo sustituyó",
+    superseded: "este pago se sustituyó por otro más reciente; aquí no se cobró nada",
   },
 };
 
@@ -67,6 +67,8 @@ export interface InvoiceLabels {
   readonly amount: string;
   readonly credit: (plan: string) => string;
   readonly refund: (plan: string) => string;
+  readonly balanceUsed: string;
+  readonly balanceAdded: string;
   readonly base: string;
   readonly vat: string;
   readonly total: string;
@@ -87,6 +89,8 @@ export const invoiceLabels: Record<Locale, InvoiceLabels> = {
     amount: "Amount",
     credit: (plan) => `Credit for unused time on ${plan}`,
     refund: (plan) => `Refund of ${plan}`,
+    balanceUsed: "Paid from your account balance",
+    balanceAdded: "Credit carried to your account balance (used on your next charges)",
     base: "Taxable base",
     vat: "VAT 21%",
     total: "Total",
@@ -105,6 +109,8 @@ export const invoiceLabels: Record<Locale, InvoiceLabels> = {
     amount: "Importe",
     credit: (plan) => `Abono por el tiempo no usado de ${plan}`,
     refund: (plan) => `Devolución de ${plan}`,
+    balanceUsed: "Pagado con el saldo de tu cuenta",
+    balanceAdded: "Abono al saldo de tu cuenta (se usa en tus próximos cobros)",
     base: "Base imponible",
     vat: "IVA 21 %",
     total: "Total",
@@ -203,6 +209,8 @@ export const sandboxTexts = {
     approve: "Approve",
     fail: "Fail authentication",
     finished: "This payment is already finished.",
+    superseded: "This checkout was replaced by a newer one; nothing was charged here.",
+    closed: "This checkout has closed; nothing was charged here.",
     back: "Back to the site",
     notFound: "This checkout does not exist.",
   },
@@ -231,6 +239,8 @@ export const sandboxTexts = {
     approve: "Aprobar",
     fail: "Hacer fallar la autenticación",
     finished: "Este pago ya ha terminado.",
+    superseded: "Este pago se sustituyó por otro más reciente; aquí no se cobró nada.",
+    closed: "Este pago se ha cerrado; aquí no se cobró nada.",
     back: "Volver al sitio",
     notFound: "Este pago no existe.",
   },
