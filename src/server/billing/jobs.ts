@@ -79,9 +79,14 @@ export async function runBillingJobs(
       // The client's row too (never waited for: a checkout holding it is left to finish, and
       // this renewal is claimed on the next run), so the balance is reserved by one charge at a time.
       const client = await tx.execute(
-        sql`select id from clients where id = ${sub.clientId} for update skip locked`,
+        sql`select id, billing_clock_offset_seconds from clients
+            where id = ${sub.clientId} for update skip locked`,
       );
-      if (resultRows(client).length === 0) return { kind: "none" };
+      const [clientRow] = resultRows(client);
+      if (!clientRow) return { kind: "none" };
+      // The account's own clock (moved by the sandbox's test clock; 0 otherwise), so a renewal's
+      // key names the same period however far the account's dates were moved.
+      const offsetMs = Number(clientRow.billing_clock_offset_seconds ?? 0) * 1000;
       const end = async () => {
         await tx
           .update(subscriptions)
@@ -133,7 +138,8 @@ export async function runBillingJobs(
       if (price === null) return end();
       const currency = (sub.currency ?? "EUR") as BillingCurrency;
       const periodStart = sub.expiryDate;
-      const key = `renewal-${sub.id}-${periodStart.toISOString()}-${sub.renewalFailures}`;
+      const periodOnAccountClock = new Date(periodStart.getTime() + offsetMs).toISOString();
+      const key = `renewal-${sub.id}-${periodOnAccountClock}-${sub.renewalFailures}`;
       const paymentOf = async () => {
         const [row] = await tx
           .select()

@@ -24,7 +24,8 @@ const back = (column: unknown, ms: number) => sql`${column} - (${ms} * interval 
 
 /** Moves one account's billing dates back by `days`: its clock, as the job sees it, forward. */
 export async function shiftAccountClock(db: Db, clientId: number, days: number): Promise<void> {
-  const ms = Math.round(days * 86_400_000);
+  const seconds = Math.round(days * 86_400);
+  const ms = seconds * 1000;
   await db.transaction(async (tx) => {
     await tx.execute(sql`select id from clients where id = ${clientId} for update`);
     // A renewal being charged keeps its key (made of its period end): moving now would make another.
@@ -68,6 +69,7 @@ export async function shiftAccountClock(db: Db, clientId: number, days: number):
         trialStartedAt: back(clients.trialStartedAt, ms),
         trialEndsAt: back(clients.trialEndsAt, ms),
         trialWarnedAt: back(clients.trialWarnedAt, ms),
+        billingClockOffsetSeconds: sql`${clients.billingClockOffsetSeconds} + ${seconds}`,
       })
       .where(eq(clients.id, clientId));
     await tx

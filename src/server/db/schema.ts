@@ -50,6 +50,8 @@ export const clients = pgTable(
     /** When the client started its one free trial, and when it was warned of its end. */
     trialStartedAt: timestamp("trial_started_at", { withTimezone: true }),
     trialWarnedAt: timestamp("trial_warned_at", { withTimezone: true }),
+    /** How far the sandbox's test clock has moved this account forward (docs/billing.md), in seconds. */
+    billingClockOffsetSeconds: integer("billing_clock_offset_seconds").notNull().default(0),
     policiesVersion: text("policies_version"),
     policiesAcceptedAt: timestamp("policies_accepted_at", { withTimezone: true }),
     /** The name the community ranking shows (never the email); null: "anonymous". */

@@ -15,6 +15,7 @@ CREATE TABLE "billing_quotes" (
 	"quoted_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "clients" ADD COLUMN "billing_clock_offset_seconds" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "balance_used_cents" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "balance_added_cents" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "then_tier" text;--> statement-breakpoint
