@@ -284,7 +284,7 @@ describe("subscribe/confirm", () => {
     {
       path: "/en/subscribe/confirm?product=simAssets&tier=advanced&period=monthly&currency=EUR",
       charge: "€10.00",
-      credit: "Credit for the unused days of your current plan",
+      credit: "Credit for the unused time of your current plan",
       next: "From the next renewal: €19.90 (monthly), charged on December 21, 2026.",
       pay: /^Pay €10\.00 and continue$/,
       name: "Name on the invoice",
@@ -292,7 +292,7 @@ describe("subscribe/confirm", () => {
     {
       path: "/es/suscribete/confirmar?product=simAssets&tier=advanced&period=monthly&currency=EUR",
       charge: "10,00 €",
-      credit: "Abono por los días no usados de tu plan actual",
+      credit: "Abono por el tiempo no usado de tu plan actual",
       next: "Desde la próxima renovación: 19,90 € (mensual), que se cobra el 21 de diciembre de 2026.",
       pay: /^Pagar 10,00\s€ y continuar$/,
       name: "Nombre en la factura",
@@ -457,6 +457,9 @@ describe("my-account/billing-subscription", () => {
       path: "/en/my-account/billing-subscription",
       renews: "Renews on December 21, 2026 for €9.90.",
       cancel: "Cancel the plan",
+      question:
+        "Cancel your hollytools plan? You keep the plan until December 21, 2026; nothing more is charged after that, and you can reactivate it until then.",
+      confirm: "Yes, cancel at the end of the period",
       pdf: "Download invoice 2026-000001 (PDF)",
       done: "Your plan is cancelled. It stays until the end of its period.",
     },
@@ -464,6 +467,9 @@ describe("my-account/billing-subscription", () => {
       path: "/es/mi-cuenta/facturacion-suscripcion",
       renews: "Se renueva el 21 de diciembre de 2026 por 9,90 €.",
       cancel: "Cancelar el plan",
+      question:
+        "¿Cancelar tu plan de hollytools? Conservas el plan hasta el 21 de diciembre de 2026; después no se cobra nada más, y puedes reactivarlo hasta entonces.",
+      confirm: "Sí, cancelar al final del periodo",
       pdf: "Descargar la factura 2026-000001 (PDF)",
       done: "Tu plan está cancelado. Sigue hasta el final de su periodo.",
     },
@@ -481,7 +487,13 @@ describe("my-account/billing-subscription", () => {
     expect(pdf?.path).toBe("/api/billing/invoices/2026-000001/pdf");
     expect(pdf?.query.get("lang")).toBeTruthy();
 
+    // Cancelling asks once more, with the date the plan is kept until.
     fireEvent.click(screen.getByRole("button", { name: c.cancel }));
+    expect(plain((await screen.findByTestId("cancel-question-simAssets")).textContent)).toBe(
+      c.question,
+    );
+    expect(api.calls.find((x) => x.path === "/api/cancel-subscription")).toBeUndefined();
+    fireEvent.click(screen.getByRole("button", { name: c.confirm }));
     expect((await screen.findByRole("status")).textContent).toBe(c.done);
     const cancel = api.calls.find((x) => x.path === "/api/cancel-subscription");
     expect(cancel?.body).toEqual({ product: "simAssets" });
