@@ -51,8 +51,8 @@ export const billingTexts = {
     es: "Es un cambio a un plan inferior: se aplica al final de tu periodo actual.",
   },
   credit: {
-    en: "Credit for the unused days of your current plan",
-    es: "Abono por los días no usados de tu plan actual",
+    en: "Credit for the unused time of your current plan",
+    es: "Abono por el tiempo no usado de tu plan actual",
   },
   nameOnInvoice: { en: "Name on the invoice", es: "Nombre en la factura" },
   country: { en: "Country", es: "País" },

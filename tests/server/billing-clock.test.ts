@@ -17,7 +17,6 @@ import {
   clients,
   invoices,
   payments,
-  sandboxCards,
   subscriptions,
 } from "../../src/server/db/schema.ts";
 import { billingApp, testClock, type BillingHarness } from "../support/billing.ts";
@@ -108,12 +107,14 @@ describe.each(databaseTargets)("billing through time on $name", (target) => {
     "retries a failed renewal on days 1, 3 and 7 with an email each time, then ends the plan (%s)",
     async (language) => {
       const u = await h.payer({ language });
-      await h.buy(u.token, { tier: "standard", period: "monthly" });
+      // The sandbox's card that pays now and is declined at renewals.
+      const bought = await h.buy(
+        u.token,
+        { tier: "standard", period: "monthly" },
+        "4000 0000 0000 0341",
+      );
+      expect(bought.payment.status).toBe("succeeded");
       const sub = await subOf(u.id);
-      await database.db
-        .update(sandboxCards)
-        .set({ behaviour: "declined" })
-        .where(eq(sandboxCards.token, sub.paymentMethod!));
       const steps = [
         [daysUntil(sub.expiryDate!), "pastDue", 1],
         [1, "pastDue", 2],
@@ -358,6 +359,30 @@ describe.each(databaseTargets)("what is confirmed is charged, on $name", (target
         })
       ).body.msgCode,
     ).toBe("QUOTE_EXPIRED");
+  });
+
+  it("says on a replaced checkout's page that nothing was charged there, in the payer's language", async () => {
+    const h = await billingApp(database, { clock: testClock(START) });
+    for (const [language, words] of [
+      ["en", "This checkout was replaced by a newer one; nothing was charged here."],
+      ["es", "Este pago se sustituyó por otro más reciente; aquí no se cobró nada."],
+    ] as const) {
+      const u = await h.payer({ language });
+      const open = () =>
+        h.call("POST", "/billing/checkout", u.token, {
+          product: "simAssets",
+          tier: "standard",
+          period: "monthly",
+          currency: "EUR",
+          idempotencyKey: h.key(),
+        });
+      const first = await open();
+      await open();
+      const page = await (await h.app.request(first.body.payment.redirectUrl)).text();
+      expect(page).toContain(words);
+      const payment = await h.call("GET", `/billing/payments/${first.body.payment.id}`, u.token);
+      expect(payment.body).toMatchObject({ status: "cancelled", failureCode: "superseded" });
+    }
   });
 
   it("prints invoices in the client's language whatever screen asks, and prefills invoice details", async () => {

@@ -198,6 +198,7 @@ export const sandboxTexts = {
       declined: "is declined",
       insufficient_funds: "has insufficient funds",
       authenticate: "asks for authentication",
+      declinesRenewals: "succeeds now, then its renewals are declined",
     },
     invalid: {
       number: "That card number is not valid.",
@@ -228,6 +229,7 @@ export const sandboxTexts = {
       declined: "se rechaza",
       insufficient_funds: "no tiene fondos suficientes",
       authenticate: "pide autenticación",
+      declinesRenewals: "se acepta ahora y luego se rechazan sus renovaciones",
     },
     invalid: {
       number: "Ese número de tarjeta no es válido.",
