@@ -136,8 +136,17 @@ type Call = {
 
 /** A fake billing API over the real HTTP client; `payments` are answered in turn. */
 function fakeApi(
-  options: { quote?: Quote; payments?: Payment[]; overview?: BillingOverview } = {},
+  options: {
+    quote?: Quote;
+    payments?: Payment[];
+    overview?: BillingOverview;
+    /** The overviews answered after the first (e.g. the plan bought meanwhile in another tab). */
+    laterOverviews?: BillingOverview[];
+    /** The checkout's refusal, if any. */
+    checkoutRefusal?: { status: number; msgCode: string };
+  } = {},
 ) {
+  let overviewsAnswered = 0;
   const calls: Call[] = [];
   const payments = [...(options.payments ?? [demoPayment({ status: "succeeded" })])];
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -158,14 +167,24 @@ function fakeApi(
       });
     const route = `${request.method} ${url.pathname}`;
     if (route === "GET /api/client") return json(200, client);
-    if (route === "GET /api/billing") return json(200, options.overview ?? overview);
+    if (route === "GET /api/billing") {
+      const later = options.laterOverviews ?? [];
+      const answer =
+        overviewsAnswered === 0 || later.length === 0
+          ? (options.overview ?? overview)
+          : later[Math.min(overviewsAnswered - 1, later.length - 1)]!;
+      overviewsAnswered++;
+      return json(200, answer);
+    }
     if (route === "GET /api/client/invoice-info") return json(200, demoInvoiceInfo);
     if (route === "PUT /api/client/invoice-info") return json(200, JSON.parse(text));
     if (route === "GET /api/billing/plans")
       return json(200, catalog((url.searchParams.get("currency") as BillingCurrency) ?? "EUR"));
     if (route === "POST /api/billing/quote") return json(200, options.quote ?? demoQuote());
     if (route === "POST /api/billing/checkout")
-      return json(200, { payment: demoPayment(), quote: demoQuote() });
+      return options.checkoutRefusal
+        ? json(options.checkoutRefusal.status, { msgCode: options.checkoutRefusal.msgCode })
+        : json(200, { payment: demoPayment(), quote: demoQuote() });
     if (url.pathname.startsWith("/api/billing/payments/"))
       return json(200, payments.length > 1 ? payments.shift() : payments[0]);
     if (route === "POST /api/billing/schedule") return json(200, overview);
@@ -320,6 +339,40 @@ describe("subscribe/confirm", () => {
     expect(checkout[0]!.headers.get("idempotency-key")).toBe(body.idempotencyKey);
     expect(api.calls.findIndex((x) => x === put)).toBeLessThan(api.calls.indexOf(checkout[0]!));
   });
+
+  it.each([
+    {
+      path: "/en/subscribe/confirm?product=simAssets&tier=advanced&period=monthly&currency=EUR",
+      pay: /^Pay €10\.00 and continue$/,
+      held: "You already have the hollytools Advanced plan (monthly), until December 21, 2026. Nothing more is charged here.",
+      retry: "Try again",
+    },
+    {
+      path: "/es/suscribete/confirmar?product=simAssets&tier=advanced&period=monthly&currency=EUR",
+      pay: /^Pagar 10,00\s€ y continuar$/,
+      held: "Ya tienes el plan Avanzado de hollytools (mensual), hasta el 21 de diciembre de 2026. Aquí no se cobra nada más.",
+      retry: "Volver a intentarlo",
+    },
+  ])(
+    "says what the person already has, with nothing to retry, on a stale confirm screen at $path",
+    async (c) => {
+      // The plan was bought in another tab while this confirm screen stayed open.
+      const bought: BillingOverview = {
+        ...overview,
+        products: [activePlan("simAssets", "advanced"), ...overview.products.slice(1)],
+      };
+      const api = fakeApi({
+        checkoutRefusal: { status: 409, msgCode: "PLAN_CURRENT" },
+        laterOverviews: [bought],
+      });
+      const services = await signedIn(api);
+      await renderApp(c.path, { services, facts: memberFacts });
+      fireEvent.click(await screen.findByRole("button", { name: c.pay }));
+      expect(plain((await screen.findByTestId("current-plan")).textContent)).toBe(c.held);
+      expect(screen.queryByTestId("charge-now")).toBeNull();
+      expect(screen.queryByRole("button", { name: c.retry })).toBeNull();
+    },
+  );
 
   it("asks for the invoice info before paying", async () => {
     const api = fakeApi();
