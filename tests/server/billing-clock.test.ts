@@ -262,6 +262,11 @@ describe.each(databaseTargets)("billing through time on $name", (target) => {
       ["balanceUsed", -510],
     ]);
     expect(invoice!.totalCents).toBe(480);
+    // The receipt says where the money came from.
+    const receipt = (await mails(u.email, "billing-receipt")).at(-1)!;
+    expect(receipt.text).toContain(
+      "We used €5.10 of your account balance and charged €4.80 to your card",
+    );
   });
 
   it("charges nothing and opens no card page when the balance covers a purchase", async () => {

@@ -318,6 +318,14 @@ export function billingService(deps: BillingDeps) {
               invoice: effect.invoice,
               until: day(locale, sub?.expiryDate ?? payment.periodEnd),
               link,
+              fromBalance:
+                payment.balanceUsedCents > 0
+                  ? money(locale, payment.balanceUsedCents, payment.currency)
+                  : null,
+              toBalance:
+                payment.balanceAddedCents > 0
+                  ? money(locale, payment.balanceAddedCents, payment.currency)
+                  : null,
             }),
             "billing-receipt",
           );

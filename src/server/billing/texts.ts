@@ -136,16 +136,19 @@ export const billingEmails = {
       invoice: string;
       until: string;
       link: string;
+      /** Taken from the account balance (before the card), and carried to it; null when none. */
+      fromBalance?: string | null;
+      toBalance?: string | null;
     },
   ): BillingEmail =>
     l === "es"
       ? {
           subject: `Recibo de ${o.brand}: ${o.plan}`,
-          text: `${hello.es}\n\nHemos cobrado ${o.amount} por ${o.plan}. Tu plan está activo hasta el ${o.until}.\nFactura ${o.invoice}: la tienes en ${o.link}\n`,
+          text: `${hello.es}\n\n${o.fromBalance ? `Hemos usado ${o.fromBalance} del saldo de tu cuenta y cobrado ${o.amount} en tu tarjeta` : `Hemos cobrado ${o.amount}`} por ${o.plan}. Tu plan está activo hasta el ${o.until}.\n${o.toBalance ? `Hemos abonado ${o.toBalance} al saldo de tu cuenta: se usa antes que tu tarjeta en tus próximos cobros.\n` : ""}Factura ${o.invoice}: la tienes en ${o.link}\n`,
         }
       : {
           subject: `Your ${o.brand} receipt: ${o.plan}`,
-          text: `${hello.en}\n\nWe charged ${o.amount} for ${o.plan}. Your plan is active until ${o.until}.\nInvoice ${o.invoice} is at ${o.link}\n`,
+          text: `${hello.en}\n\n${o.fromBalance ? `We used ${o.fromBalance} of your account balance and charged ${o.amount} to your card` : `We charged ${o.amount}`} for ${o.plan}. Your plan is active until ${o.until}.\n${o.toBalance ? `We credited ${o.toBalance} to your account balance: it is used before your card on your next charges.\n` : ""}Invoice ${o.invoice} is at ${o.link}\n`,
         },
   paymentFailed: (
     l: Locale,
