@@ -21,11 +21,7 @@ import {
 } from "./provider.ts";
 
 export type CardBehaviour =
-  | "succeeds"
-  | "declined"
-  | "insufficient_funds"
-  | "authenticate"
-  | "declinesRenewals";
+  "succeeds" | "declined" | "insufficient_funds" | "authenticate" | "declinesRenewals";
 
 /** PRODUCT.md's sandbox test cards; any future expiry and any CVC. */
 export const testCards: Readonly<Record<string, CardBehaviour>> = {
