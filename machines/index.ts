@@ -453,6 +453,10 @@ export const machineRegistry: readonly MachineEntry[] = [
       isDowngradeQuote:
         "The server's quote says downgrade: a lower tier, or annual to monthly; scheduled for the end of the period, nothing charged now.",
       isCurrentQuote: "The server's quote says it is the current plan.",
+      isQuoteExpired:
+        "PRODUCT.md What is confirmed is charged: the checkout names a quote older than 30 minutes (QUOTE_EXPIRED); the new figure is quoted and shown, and confirmed again.",
+      isStaleChange:
+        "The confirm screen is stale (PLAN_CURRENT or PLAN_IS_DOWNGRADE: the plan was bought meanwhile, e.g. in another tab): billing is reloaded and the plan the person has is shown, with nothing to retry.",
       mayBuy: "Not a TT account (PRODUCT.md, People and their kinds).",
       canCheckout:
         "Not a TT account, and the invoice info has a name and an ISO country (and a company name for a company); otherwise INVOICE_INFO_REQUIRED.",
@@ -502,6 +506,8 @@ export const machineRegistry: readonly MachineEntry[] = [
         output: { payment: demoPayment({ redirectUrl: null }), quote: demoQuote() },
       },
       { type: "xstate.error.actor.checkout", error: new SessionFailure("PAYMENT_IN_PROGRESS") },
+      { type: "xstate.error.actor.checkout", error: new SessionFailure("QUOTE_EXPIRED") },
+      { type: "xstate.error.actor.checkout", error: new SessionFailure("PLAN_CURRENT") },
       { type: "xstate.done.actor.fetchPayment", output: demoPayment() },
       {
         type: "xstate.done.actor.fetchPayment",
@@ -529,6 +535,8 @@ export const machineRegistry: readonly MachineEntry[] = [
       { type: "payment.retry" },
       { type: "payment.cancel" },
       { type: "subscription.cancel", product: "simAssets" },
+      { type: "cancel.keep" },
+      { type: "cancel.confirm" },
       { type: "xstate.done.actor.cancelSubscription", output: demoOverview },
       { type: "subscription.reactivate", product: "simMonk" },
       { type: "xstate.done.actor.reactivateSubscription", output: demoOverview },

@@ -78,6 +78,7 @@ export const demoOverview: BillingOverview = {
     }),
     demoProductBilling("simIndices"),
   ],
+  balances: [],
   invoices: [
     {
       number: "2026-000001",
@@ -134,8 +135,14 @@ export function demoQuote(over: Partial<Quote> = {}): Quote {
     periodEnd: "2026-12-21T10:00:00.000Z",
     nextChargeCents: 1990,
     nextChargeDate: "2026-12-21T10:00:00.000Z",
-    remainingDays: 30,
-    periodDays: 30,
+    balanceUsedCents: 0,
+    balanceAddedCents: 0,
+    then: null,
+    remainingSeconds: 2_592_000,
+    periodSeconds: 2_592_000,
+    quoteId: "q_demo0000000001",
+    quotedAt: "2026-11-21T10:00:00.000Z",
+    validUntil: "2026-11-21T10:30:00.000Z",
     overLimit: null,
     ...over,
   };

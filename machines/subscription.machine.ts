@@ -56,6 +56,8 @@ export type SubscriptionEvent =
   | { type: "payment.check" }
   | { type: "payment.authenticate" }
   | { type: "subscription.cancel"; product: Product }
+  | { type: "cancel.confirm" }
+  | { type: "cancel.keep" }
   | { type: "subscription.reactivate"; product: Product }
   | { type: "change.undo"; product: Product }
   | { type: "trial.start"; product: Product }
@@ -93,6 +95,8 @@ export interface SubscriptionContext {
   readonly previousTier: Tier | null;
   readonly done: BillingDone | null;
   readonly error: MsgCode | null;
+  /** The product whose cancellation waits for the second question's answer. */
+  readonly cancelling: Product | null;
 }
 
 export const emptyInvoiceInfo: InvoiceInfo = {
@@ -240,6 +244,13 @@ export const subscriptionMachine = setup({
     isDowngradeQuote: (_, params: { quote: Quote }) =>
       params.quote.change === "downgrade" && params.quote.appliesAt === "periodEnd",
     isCurrentQuote: (_, params: { quote: Quote }) => params.quote.change === "current",
+    /** The confirmed quote is older than 30 minutes: the new figure is shown and asked again. */
+    isQuoteExpired: (_, params: { error: unknown }) => failureOf(params.error) === "QUOTE_EXPIRED",
+    /** The confirm screen is stale: the plan was bought (or changed) meanwhile, e.g. in another tab. */
+    isStaleChange: (_, params: { error: unknown }) => {
+      const code = failureOf(params.error);
+      return code === "PLAN_CURRENT" || code === "PLAN_IS_DOWNGRADE";
+    },
     mayBuy: ({ context }) => mayBuy(context.kind),
     canCheckout: ({ context }) => mayBuy(context.kind) && invoiceInfoReady(context.invoiceInfo),
     needsRedirect: (_, params: { payment: Payment }) =>
@@ -291,6 +302,7 @@ export const subscriptionMachine = setup({
     previousTier: input.previousTier ?? null,
     done: null,
     error: null,
+    cancelling: null,
   }),
   initial: "starting",
   states: {
@@ -350,8 +362,8 @@ export const subscriptionMachine = setup({
         "subscription.cancel": [
           {
             guard: "canCancel",
-            target: "cancellingSubscription",
-            actions: assign({ error: null }),
+            target: "confirmingCancel",
+            actions: assign({ error: null, done: null, cancelling: ({ event }) => event.product }),
           },
           { actions: assign({ error: "NOT_SUBSCRIBED" }) },
         ],
@@ -491,7 +503,12 @@ export const subscriptionMachine = setup({
       invoke: {
         id: "checkout",
         src: "checkout",
-        input: ({ context }) => ({ ...context.choice!, idempotencyKey: context.idempotencyKey! }),
+        input: ({ context }) => ({
+          ...context.choice!,
+          idempotencyKey: context.idempotencyKey!,
+          // The quote shown is the one paid (honoured for 30 minutes).
+          ...(context.quote?.quoteId ? { quoteId: context.quote.quoteId } : {}),
+        }),
         onDone: [
           {
             guard: {
@@ -514,10 +531,24 @@ export const subscriptionMachine = setup({
             })),
           },
         ],
-        onError: {
-          target: "checkoutFailed",
-          actions: { type: "reportError", params: ({ event }) => ({ error: event.error }) },
-        },
+        onError: [
+          {
+            // Older than 30 minutes: quoted again, the new figure shown with why, confirmed again.
+            guard: { type: "isQuoteExpired", params: ({ event }) => ({ error: event.error }) },
+            target: "quoting",
+            actions: { type: "reportError", params: ({ event }) => ({ error: event.error }) },
+          },
+          {
+            // A stale confirm screen (the plan was bought meanwhile): what the person has, nothing to retry.
+            guard: { type: "isStaleChange", params: ({ event }) => ({ error: event.error }) },
+            target: "loading",
+            actions: assign({ quote: null }),
+          },
+          {
+            target: "checkoutFailed",
+            actions: { type: "reportError", params: ({ event }) => ({ error: event.error }) },
+          },
+        ],
       },
     },
     checkoutFailed: {
@@ -642,25 +673,33 @@ export const subscriptionMachine = setup({
       description: "The user gave up this payment; nothing was charged.",
       type: "final",
     },
+    confirmingCancel: {
+      description:
+        "The second question: you keep the plan until its date (cancel, or keep it); reactivation is offered beside.",
+      on: {
+        "cancel.confirm": "cancellingSubscription",
+        "cancel.keep": { target: "ready", actions: assign({ cancelling: null }) },
+      },
+    },
     cancellingSubscription: {
       invoke: {
         id: "cancelSubscription",
         src: "cancelSubscription",
-        input: ({ event }) => {
-          assertEvent(event, "subscription.cancel");
-          return { product: event.product };
-        },
+        input: ({ context }) => ({ product: context.cancelling! }),
         onDone: {
           target: "ready",
           actions: [
             { type: "keepOverview", params: ({ event }) => ({ overview: event.output }) },
-            assign({ done: "cancelled" }),
+            assign({ done: "cancelled", cancelling: null }),
             "refreshClient",
           ],
         },
         onError: {
           target: "ready",
-          actions: { type: "reportError", params: ({ event }) => ({ error: event.error }) },
+          actions: [
+            { type: "reportError", params: ({ event }) => ({ error: event.error }) },
+            assign({ cancelling: null }),
+          ],
         },
       },
     },

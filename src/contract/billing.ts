@@ -120,123 +120,203 @@ export interface CurrentPlan {
   readonly periodEnd: Date;
 }
 
+/** How long a quote is honoured from the confirm screen (PRODUCT.md "What is confirmed is charged"). */
+export const QUOTE_VALIDITY_MS = 30 * 60 * 1000;
+
 export interface QuoteFigures {
   readonly change: TierChange;
   readonly appliesAt: "now" | "periodEnd";
-  /** Charged now (VAT included): the new plan's part less the credit. */
+  /** Charged now on the card (VAT included): the new plan's part less the credit and the balance used. */
   readonly chargeNowCents: number;
-  /** Credit for the unused days of the current plan. */
+  /** Credit for the unused time of the current plan. */
   readonly creditCents: number;
   /** The new plan's part of what is charged now. */
   readonly newPlanCents: number;
+  /** Taken from the account balance before the card. */
+  readonly balanceUsedCents: number;
+  /** Credit above the new plan's part: never a negative charge, it goes to the account balance. */
+  readonly balanceAddedCents: number;
+  /** The plan applied now (for a change up in tier and down in period: the new tier, the current period). */
+  readonly nowPlan: { readonly tier: PaidTier; readonly period: Period };
+  /** A period change scheduled for the end of the current period (up in tier, down in period). */
+  readonly then: { readonly tier: PaidTier; readonly period: Period; readonly at: Date } | null;
   /** The period the charge now pays for (or, for a scheduled change, the new plan's first one). */
   readonly periodStart: Date;
   readonly periodEnd: Date;
   /** What the new plan charges at each renewal, and the first of those dates. */
   readonly nextChargeCents: number;
   readonly nextChargeDate: Date;
-  readonly remainingDays: number;
-  readonly periodDays: number;
+  /** Elapsed-time proration: the unused seconds of the current period, and its length. */
+  readonly remainingSeconds: number;
+  readonly periodSeconds: number;
 }
 
+/** Whole seconds from one moment to another (never negative). */
+const secondsBetween = (from: Date, to: Date): number =>
+  Math.max(0, Math.floor((to.getTime() - from.getTime()) / 1000));
+
+/** A price's share for part of a period, in cents (rounded half up, as every prorated figure). */
+export const prorate = (priceCents: number, remainingSeconds: number, periodSeconds: number) =>
+  Math.round((priceCents * remainingSeconds) / periodSeconds);
+
 /**
- * What changing to a plan costs (docs/billing.md, "Proration"). With r = remaining days / days of
- * the current period (whole UTC days, so a quote and its payment on the same day agree):
+ * What changing to a plan costs (docs/billing.md, "Proration"). With r = unused seconds of the
+ * current period / its seconds (elapsed time, so a quote read at 23:59 and paid at 00:00 differ
+ * by a minute's worth, not a day's):
  * - buying (no paid plan): the new price, for a period starting now;
  * - upgrade in the same period length: round(new × r) − round(old × r), the period end kept;
- * - upgrade to another period length (e.g. monthly to annual): new price − round(old × r), a new
+ * - upgrade to another period length (monthly to annual): new price − round(old × r), a new
  *   period starting now;
+ * - up in tier and down in period (standard annual to advanced monthly): the new tier on the
+ *   current period at once (as the same-period upgrade), and the move to monthly scheduled for
+ *   the period end;
  * - downgrade: nothing now; the new plan starts at the period end.
+ * Never a negative charge: credit above the new plan's part goes to the account balance; a
+ * balance (`balanceCents`, in the plan's currency) is used before the card.
  */
 export function quotePlan(
   product: Product,
   current: CurrentPlan | null,
   target: { tier: PaidTier; period: Period },
   now: Date,
+  balanceCents = 0,
 ): QuoteFigures {
   const newPrice = planPrice(product, target.tier, target.period);
   const live = current && current.periodEnd > now ? current : null;
   const change = comparePlans(product, live ?? { tier: "free", period: null }, target);
   if (newPrice === null || change === "invalid")
-    return emptyQuote("invalid", now, target.period, newPrice ?? 0);
+    return emptyQuote("invalid", target, now, newPrice ?? 0);
+  const balance = Math.max(0, balanceCents);
+  const pay = (newPlanCents: number, creditCents: number) => {
+    const net = newPlanCents - creditCents;
+    const balanceUsedCents = net > 0 ? Math.min(balance, net) : 0;
+    return {
+      creditCents,
+      newPlanCents,
+      balanceUsedCents,
+      balanceAddedCents: net < 0 ? -net : 0,
+      chargeNowCents: Math.max(0, net) - balanceUsedCents,
+    };
+  };
   if (!live) {
     const periodEnd = addPeriod(now, target.period);
     return {
       change: "upgrade",
       appliesAt: "now",
-      chargeNowCents: newPrice,
-      creditCents: 0,
-      newPlanCents: newPrice,
+      ...pay(newPrice, 0),
+      nowPlan: target,
+      then: null,
       periodStart: now,
       periodEnd,
       nextChargeCents: newPrice,
       nextChargeDate: periodEnd,
-      remainingDays: 0,
-      periodDays: 0,
+      remainingSeconds: 0,
+      periodSeconds: 0,
     };
   }
-  const periodDays = Math.max(1, daysBetween(isoDay(live.periodStart), isoDay(live.periodEnd)));
-  const remainingDays = Math.min(
-    periodDays,
-    Math.max(0, daysBetween(isoDay(now), isoDay(live.periodEnd))),
-  );
+  const periodSeconds = Math.max(1, secondsBetween(live.periodStart, live.periodEnd));
+  const remainingSeconds = Math.min(periodSeconds, secondsBetween(now, live.periodEnd));
+  const timing = { remainingSeconds, periodSeconds };
   if (change === "current")
     return {
-      ...emptyQuote("current", live.periodEnd, target.period, newPrice),
+      ...emptyQuote("current", target, live.periodEnd, newPrice),
       periodStart: live.periodStart,
       periodEnd: live.periodEnd,
-      remainingDays,
-      periodDays,
+      ...timing,
     };
   if (change === "downgrade") {
     const periodEnd = addPeriod(live.periodEnd, target.period);
     return {
       change,
       appliesAt: "periodEnd",
-      chargeNowCents: 0,
-      creditCents: 0,
-      newPlanCents: 0,
+      ...pay(0, 0),
+      nowPlan: { tier: live.tier, period: live.period },
+      then: null,
       periodStart: live.periodEnd,
       periodEnd,
       nextChargeCents: newPrice,
       nextChargeDate: live.periodEnd,
-      remainingDays,
-      periodDays,
+      ...timing,
     };
   }
-  const creditCents = Math.round((live.priceCents * remainingDays) / periodDays);
-  const samePeriod = live.period === target.period;
-  const newPlanCents = samePeriod ? Math.round((newPrice * remainingDays) / periodDays) : newPrice;
-  const periodEnd = samePeriod ? live.periodEnd : addPeriod(now, target.period);
+  // Up in tier and down in period: the new tier now on the current period, monthly at its end.
+  const split = live.period === "annual" && target.period === "monthly";
+  const nowPlan = split ? { tier: target.tier, period: live.period } : target;
+  const nowPrice = planPrice(product, nowPlan.tier, nowPlan.period)!;
+  const creditCents = prorate(live.priceCents, remainingSeconds, periodSeconds);
+  const samePeriod = live.period === nowPlan.period;
+  const newPlanCents = samePeriod ? prorate(nowPrice, remainingSeconds, periodSeconds) : nowPrice;
+  const periodEnd = samePeriod ? live.periodEnd : addPeriod(now, nowPlan.period);
   return {
     change,
     appliesAt: "now",
-    chargeNowCents: Math.max(0, newPlanCents - creditCents),
-    creditCents,
-    newPlanCents,
+    ...pay(newPlanCents, creditCents),
+    nowPlan,
+    then: split ? { tier: target.tier, period: target.period, at: periodEnd } : null,
     periodStart: now,
     periodEnd,
     nextChargeCents: newPrice,
     nextChargeDate: periodEnd,
-    remainingDays,
-    periodDays,
+    ...timing,
   };
 }
 
-function emptyQuote(change: TierChange, at: Date, period: Period, price: number): QuoteFigures {
+function emptyQuote(
+  change: TierChange,
+  target: { tier: PaidTier; period: Period },
+  at: Date,
+  price: number,
+): QuoteFigures {
   return {
     change,
     appliesAt: "now",
     chargeNowCents: 0,
     creditCents: 0,
     newPlanCents: 0,
+    balanceUsedCents: 0,
+    balanceAddedCents: 0,
+    nowPlan: target,
+    then: null,
     periodStart: at,
-    periodEnd: addPeriod(at, period),
+    periodEnd: addPeriod(at, target.period),
     nextChargeCents: price,
     nextChargeDate: at,
-    remainingDays: 0,
-    periodDays: 0,
+    remainingSeconds: 0,
+    periodSeconds: 0,
   };
+}
+
+/**
+ * The lines of the invoice of a change or a purchase (docs/billing.md, "Invoices"): the new plan,
+ * the credit for unused time, and the account balance used (negative) or credited (positive), so
+ * the total is what the card paid, never negative.
+ */
+export function changeInvoiceLines(input: {
+  product: Product;
+  plan: { tier: PaidTier; period: Period; from: Date; to: Date; cents: number };
+  credit: { tier: PaidTier; period: Period; from: Date; to: Date; cents: number } | null;
+  balanceUsedCents: number;
+  balanceAddedCents: number;
+}): InvoiceLine[] {
+  const { product, plan, credit } = input;
+  const line = (
+    kind: InvoiceLine["kind"],
+    p: { tier: PaidTier; period: Period; from: Date; to: Date },
+    amountCents: number,
+  ): InvoiceLine => ({
+    kind,
+    product,
+    tier: p.tier,
+    period: p.period,
+    from: p.from.toISOString(),
+    to: p.to.toISOString(),
+    amountCents,
+  });
+  const lines = [line("plan", plan, plan.cents)];
+  if (credit && credit.cents > 0) lines.push(line("credit", credit, -credit.cents));
+  if (input.balanceUsedCents > 0) lines.push(line("balanceUsed", plan, -input.balanceUsedCents));
+  if (input.balanceAddedCents > 0) lines.push(line("balanceAdded", plan, input.balanceAddedCents));
+  return lines;
 }
 
 /** The VAT share of a price that includes it, in cents. */
@@ -302,14 +382,25 @@ export const Quote = Schema.Struct({
   vatNowCents: Cents,
   periodStart: IsoTime,
   periodEnd: IsoTime,
+  /** Taken from the account balance before the card, and credit carried to it (never a negative charge). */
+  balanceUsedCents: Cents,
+  balanceAddedCents: Cents,
+  /** Up in tier and down in period: the period change scheduled for the end of the current period. */
+  then: Schema.NullOr(Schema.Struct({ tier: PaidTier, period: Period, at: IsoTime })),
   nextChargeCents: Cents,
   nextChargeDate: IsoTime,
-  remainingDays: Schema.Number,
-  periodDays: Schema.Number,
+  remainingSeconds: Schema.Number,
+  periodSeconds: Schema.Number,
+  /** The quote honoured by a checkout that names it until validUntil (30 minutes). */
+  quoteId: Schema.String,
+  quotedAt: IsoTime,
+  validUntil: IsoTime,
   /** Set when the new plan allows fewer saved portfolios than the client has. */
   overLimit: Schema.NullOr(DowngradeEffect),
 });
 export type Quote = typeof Quote.Type;
+
+const QuoteId = Schema.String.pipe(Schema.check(Schema.isPattern(/^q_[A-Za-z0-9_-]{10,40}$/)));
 
 const IdempotencyKey = Schema.String.pipe(
   Schema.check(Schema.isPattern(/^[A-Za-z0-9_-]{16,100}$/)),
@@ -319,6 +410,8 @@ export const CheckoutRequest = Schema.Struct({
   ...PlanChoice.fields,
   /** Made once per confirmation by the client; the same key never charges twice. */
   idempotencyKey: IdempotencyKey,
+  /** The quote the client confirmed: honoured for 30 minutes, refused (QUOTE_EXPIRED) after. */
+  quoteId: Schema.optional(QuoteId),
 });
 export type CheckoutRequest = typeof CheckoutRequest.Type;
 
@@ -375,7 +468,8 @@ export const ScheduleRequest = Schema.Struct({
 export type ScheduleRequest = typeof ScheduleRequest.Type;
 
 export const InvoiceLine = Schema.Struct({
-  kind: Schema.Literals(["plan", "credit", "refund"]),
+  /** balanceUsed: paid from the account balance (negative); balanceAdded: credit carried to it (positive). */
+  kind: Schema.Literals(["plan", "credit", "refund", "balanceUsed", "balanceAdded"]),
   product: Product,
   tier: PaidTier,
   period: Period,
@@ -429,8 +523,13 @@ export const ProductBilling = Schema.Struct({
 });
 export type ProductBilling = typeof ProductBilling.Type;
 
+/** Money the client has on account, per currency (used before the card on the next charges). */
+export const AccountBalance = Schema.Struct({ currency: BillingCurrency, cents: Cents });
+export type AccountBalance = typeof AccountBalance.Type;
+
 export const BillingOverview = Schema.Struct({
   products: Schema.Array(ProductBilling),
+  balances: Schema.Array(AccountBalance),
   invoices: Schema.Array(Invoice),
 });
 export type BillingOverview = typeof BillingOverview.Type;
@@ -462,3 +561,9 @@ export type InvoiceInfoUpdate = typeof InvoiceInfoUpdate.Type;
 /** True when invoices can be made out: a name and a country. */
 export const invoiceInfoComplete = (info: { name: string; country: string }): boolean =>
   info.name.trim().length > 0 && /^[A-Z]{2}$/.test(info.country);
+
+/** POST /billing/test-clock (sandbox with SANDBOX_TEST_CLOCK=true only): moves one account's billing clock forward. */
+export const TestClockRequest = Schema.Struct({
+  days: Schema.Number.pipe(Schema.check(Schema.isGreaterThan(0), Schema.isLessThanOrEqualTo(800))),
+});
+export type TestClockRequest = typeof TestClockRequest.Type;

@@ -37,6 +37,7 @@ import {
   ProductRequest,
   Quote,
   ScheduleRequest,
+  TestClockRequest,
 } from "./billing.ts";
 import {
   CaseStudyList,
@@ -192,6 +193,13 @@ export const endpoints = {
     method: "POST",
     path: "/billing/trial",
     body: ProductRequest,
+    response: BillingOverview,
+  }),
+  /** The sandbox's test clock (SANDBOX_TEST_CLOCK=true with the sandbox only; 403 otherwise). */
+  testClock: endpoint({
+    method: "POST",
+    path: "/billing/test-clock",
+    body: TestClockRequest,
     response: BillingOverview,
   }),
   cancelSubscription: endpoint({

@@ -157,7 +157,7 @@ export function createApp(deps: AppDeps) {
     .route("/analytics", analyticsRoutes(deps))
     .route("/portfolios", portfoliosRoutes(deps))
     .route("/banana", bananaRoutes(deps))
-    .route("/billing", billingRoutes(deps, billing))
+    .route("/billing", billingRoutes(deps, billing, billingDeps))
     .route("/", subscriptionRoutes(deps, billing))
     .route(
       "/",

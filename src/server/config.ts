@@ -48,6 +48,8 @@ export interface ServerConfig {
   /** The sandbox provider's event-signing secret; by default one is made per database. */
   readonly billingWebhookSecret: string | null;
   readonly billingJobIntervalMs: number;
+  /** SANDBOX_TEST_CLOCK=true: the sandbox's test clock call (docs/billing.md); never with a real provider. */
+  readonly sandboxTestClock: boolean;
   /** Trading days the market clock moves per calendar day on imported data. */
   readonly marketReplaySpeed: number;
   /** Analytics calls an account may make per minute (an address: four times as many). */
@@ -106,6 +108,7 @@ const Env = Schema.Struct({
   SIMULATED_MARKET_END: Schema.optional(IsoDay),
   BILLING_WEBHOOK_SECRET: Schema.optional(Schema.String.pipe(Schema.check(Schema.isMinLength(16)))),
   BILLING_JOB_INTERVAL_MS: Schema.optional(PositiveInt),
+  SANDBOX_TEST_CLOCK: Schema.optional(Flag),
   RATE_LIMIT_ANALYTICS_PER_MINUTE: Schema.optional(PositiveInt),
   RATE_LIMIT_SIGNUPS_PER_HOUR: Schema.optional(PositiveInt),
   MAX_BODY_BYTES: Schema.optional(PositiveInt),
@@ -173,6 +176,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     simulatedMarketEnd: parsed.SIMULATED_MARKET_END ?? "2026-11-20",
     billingWebhookSecret: parsed.BILLING_WEBHOOK_SECRET ?? null,
     billingJobIntervalMs: parsed.BILLING_JOB_INTERVAL_MS ?? 60_000,
+    sandboxTestClock: flag(parsed.SANDBOX_TEST_CLOCK, false),
     marketReplaySpeed: parsed.MARKET_REPLAY_SPEED ?? 1,
     analyticsPerMinute: parsed.RATE_LIMIT_ANALYTICS_PER_MINUTE ?? 120,
     signUpsPerHour: parsed.RATE_LIMIT_SIGNUPS_PER_HOUR ?? 20,

@@ -47,6 +47,8 @@ export const msgCodeText: Record<MsgCode | "PASSWORD_TOO_WEAK", MessageDescripto
   INVOICE_INFO_REQUIRED: msg`Fill in who the invoice is for (at least a name and a country) before paying.`,
   IDEMPOTENCY_CONFLICT: msg`This payment was already started with other details. Start again from the plan page.`,
   PAYMENT_IN_PROGRESS: msg`Another payment for this product is in progress. Finish or cancel it first.`,
+  QUOTE_EXPIRED: msg`The price was shown more than 30 minutes ago. Here is today's figure: confirm it again to pay.`,
+  TEST_CLOCK_DISABLED: msg`The billing test clock is only available with the sandbox and SANDBOX_TEST_CLOCK=true.`,
   BAD_SIGNATURE: msg`The payment notice could not be verified.`,
   SERVER_BUSY: msg`The server is busy with other calculations. Try again in a few seconds.`,
   PLAN_FEATURE_LOCKED: msg`Your plan does not include this. Choose a plan that unlocks it.`,

@@ -103,6 +103,7 @@ const overview: BillingOverview = {
     demoProductBilling("simMonk"),
     demoProductBilling("simIndices"),
   ],
+  balances: [],
   invoices: [
     {
       number: "2026-000001",
@@ -135,8 +136,17 @@ type Call = {
 
 /** A fake billing API over the real HTTP client; `payments` are answered in turn. */
 function fakeApi(
-  options: { quote?: Quote; payments?: Payment[]; overview?: BillingOverview } = {},
+  options: {
+    quote?: Quote;
+    payments?: Payment[];
+    overview?: BillingOverview;
+    /** The overviews answered after the first (e.g. the plan bought meanwhile in another tab). */
+    laterOverviews?: BillingOverview[];
+    /** The checkout's refusal, if any. */
+    checkoutRefusal?: { status: number; msgCode: string };
+  } = {},
 ) {
+  let overviewsAnswered = 0;
   const calls: Call[] = [];
   const payments = [...(options.payments ?? [demoPayment({ status: "succeeded" })])];
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -157,14 +167,24 @@ function fakeApi(
       });
     const route = `${request.method} ${url.pathname}`;
     if (route === "GET /api/client") return json(200, client);
-    if (route === "GET /api/billing") return json(200, options.overview ?? overview);
+    if (route === "GET /api/billing") {
+      const later = options.laterOverviews ?? [];
+      const answer =
+        overviewsAnswered === 0 || later.length === 0
+          ? (options.overview ?? overview)
+          : later[Math.min(overviewsAnswered - 1, later.length - 1)]!;
+      overviewsAnswered++;
+      return json(200, answer);
+    }
     if (route === "GET /api/client/invoice-info") return json(200, demoInvoiceInfo);
     if (route === "PUT /api/client/invoice-info") return json(200, JSON.parse(text));
     if (route === "GET /api/billing/plans")
       return json(200, catalog((url.searchParams.get("currency") as BillingCurrency) ?? "EUR"));
     if (route === "POST /api/billing/quote") return json(200, options.quote ?? demoQuote());
     if (route === "POST /api/billing/checkout")
-      return json(200, { payment: demoPayment(), quote: demoQuote() });
+      return options.checkoutRefusal
+        ? json(options.checkoutRefusal.status, { msgCode: options.checkoutRefusal.msgCode })
+        : json(200, { payment: demoPayment(), quote: demoQuote() });
     if (url.pathname.startsWith("/api/billing/payments/"))
       return json(200, payments.length > 1 ? payments.shift() : payments[0]);
     if (route === "POST /api/billing/schedule") return json(200, overview);
@@ -283,7 +303,7 @@ describe("subscribe/confirm", () => {
     {
       path: "/en/subscribe/confirm?product=simAssets&tier=advanced&period=monthly&currency=EUR",
       charge: "€10.00",
-      credit: "Credit for the unused days of your current plan",
+      credit: "Credit for the unused time of your current plan",
       next: "From the next renewal: €19.90 (monthly), charged on December 21, 2026.",
       pay: /^Pay €10\.00 and continue$/,
       name: "Name on the invoice",
@@ -291,7 +311,7 @@ describe("subscribe/confirm", () => {
     {
       path: "/es/suscribete/confirmar?product=simAssets&tier=advanced&period=monthly&currency=EUR",
       charge: "10,00 €",
-      credit: "Abono por los días no usados de tu plan actual",
+      credit: "Abono por el tiempo no usado de tu plan actual",
       next: "Desde la próxima renovación: 19,90 € (mensual), que se cobra el 21 de diciembre de 2026.",
       pay: /^Pagar 10,00\s€ y continuar$/,
       name: "Nombre en la factura",
@@ -319,6 +339,40 @@ describe("subscribe/confirm", () => {
     expect(checkout[0]!.headers.get("idempotency-key")).toBe(body.idempotencyKey);
     expect(api.calls.findIndex((x) => x === put)).toBeLessThan(api.calls.indexOf(checkout[0]!));
   });
+
+  it.each([
+    {
+      path: "/en/subscribe/confirm?product=simAssets&tier=advanced&period=monthly&currency=EUR",
+      pay: /^Pay €10\.00 and continue$/,
+      held: "You already have the hollytools Advanced plan (monthly), until December 21, 2026. Nothing more is charged here.",
+      retry: "Try again",
+    },
+    {
+      path: "/es/suscribete/confirmar?product=simAssets&tier=advanced&period=monthly&currency=EUR",
+      pay: /^Pagar 10,00\s€ y continuar$/,
+      held: "Ya tienes el plan Avanzado de hollytools (mensual), hasta el 21 de diciembre de 2026. Aquí no se cobra nada más.",
+      retry: "Volver a intentarlo",
+    },
+  ])(
+    "says what the person already has, with nothing to retry, on a stale confirm screen at $path",
+    async (c) => {
+      // The plan was bought in another tab while this confirm screen stayed open.
+      const bought: BillingOverview = {
+        ...overview,
+        products: [activePlan("simAssets", "advanced"), ...overview.products.slice(1)],
+      };
+      const api = fakeApi({
+        checkoutRefusal: { status: 409, msgCode: "PLAN_CURRENT" },
+        laterOverviews: [bought],
+      });
+      const services = await signedIn(api);
+      await renderApp(c.path, { services, facts: memberFacts });
+      fireEvent.click(await screen.findByRole("button", { name: c.pay }));
+      expect(plain((await screen.findByTestId("current-plan")).textContent)).toBe(c.held);
+      expect(screen.queryByTestId("charge-now")).toBeNull();
+      expect(screen.queryByRole("button", { name: c.retry })).toBeNull();
+    },
+  );
 
   it("asks for the invoice info before paying", async () => {
     const api = fakeApi();
@@ -456,6 +510,9 @@ describe("my-account/billing-subscription", () => {
       path: "/en/my-account/billing-subscription",
       renews: "Renews on December 21, 2026 for €9.90.",
       cancel: "Cancel the plan",
+      question:
+        "Cancel your hollytools plan? You keep the plan until December 21, 2026; nothing more is charged after that, and you can reactivate it until then.",
+      confirm: "Yes, cancel at the end of the period",
       pdf: "Download invoice 2026-000001 (PDF)",
       done: "Your plan is cancelled. It stays until the end of its period.",
     },
@@ -463,6 +520,9 @@ describe("my-account/billing-subscription", () => {
       path: "/es/mi-cuenta/facturacion-suscripcion",
       renews: "Se renueva el 21 de diciembre de 2026 por 9,90 €.",
       cancel: "Cancelar el plan",
+      question:
+        "¿Cancelar tu plan de hollytools? Conservas el plan hasta el 21 de diciembre de 2026; después no se cobra nada más, y puedes reactivarlo hasta entonces.",
+      confirm: "Sí, cancelar al final del periodo",
       pdf: "Descargar la factura 2026-000001 (PDF)",
       done: "Tu plan está cancelado. Sigue hasta el final de su periodo.",
     },
@@ -480,7 +540,13 @@ describe("my-account/billing-subscription", () => {
     expect(pdf?.path).toBe("/api/billing/invoices/2026-000001/pdf");
     expect(pdf?.query.get("lang")).toBeTruthy();
 
+    // Cancelling asks once more, with the date the plan is kept until.
     fireEvent.click(screen.getByRole("button", { name: c.cancel }));
+    expect(plain((await screen.findByTestId("cancel-question-simAssets")).textContent)).toBe(
+      c.question,
+    );
+    expect(api.calls.find((x) => x.path === "/api/cancel-subscription")).toBeUndefined();
+    fireEvent.click(screen.getByRole("button", { name: c.confirm }));
     expect((await screen.findByRole("status")).textContent).toBe(c.done);
     const cancel = api.calls.find((x) => x.path === "/api/cancel-subscription");
     expect(cancel?.body).toEqual({ product: "simAssets" });

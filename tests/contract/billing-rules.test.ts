@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import {
   addPeriod,
   annualSaving,
+  changeInvoiceLines,
   comparePlans,
   currencyOfRegion,
   daysBetween,
@@ -110,18 +111,18 @@ describe("quotePlan (docs/billing.md's worked example)", () => {
       "simAssets",
       standardMonthly,
       { tier: "advanced", period: "annual" },
-      at("2026-12-04T15:00:00Z"),
+      at("2026-12-04T10:00:00Z"),
     );
     expect(q).toMatchObject({
       change: "upgrade",
-      remainingDays: 20,
-      periodDays: 30,
+      remainingSeconds: 20 * 86_400,
+      periodSeconds: 30 * 86_400,
       creditCents: 660,
       newPlanCents: 19900,
       chargeNowCents: 19240,
       nextChargeCents: 19900,
     });
-    expect(q.periodEnd.toISOString()).toBe("2027-12-04T15:00:00.000Z");
+    expect(q.periodEnd.toISOString()).toBe("2027-12-04T10:00:00.000Z");
   });
 
   it("standard to advanced monthly keeps the period end: round(19.90 x 20/30) - round(9.90 x 20/30) = 6.67", () => {
@@ -129,7 +130,7 @@ describe("quotePlan (docs/billing.md's worked example)", () => {
       "simAssets",
       standardMonthly,
       { tier: "advanced", period: "monthly" },
-      at("2026-12-04T15:00:00Z"),
+      at("2026-12-04T10:00:00Z"),
     );
     expect(q).toMatchObject({ creditCents: 660, newPlanCents: 1327, chargeNowCents: 667 });
     expect(q.periodEnd).toEqual(standardMonthly.periodEnd);
@@ -185,5 +186,87 @@ describe("quotePlan (docs/billing.md's worked example)", () => {
       at("2027-01-01T00:00:00Z"),
     );
     expect(q).toMatchObject({ change: "upgrade", chargeNowCents: 990 });
+  });
+});
+
+describe("PRODUCT.md Money: elapsed time, the split change, never a negative charge", () => {
+  const standardAnnual = {
+    tier: "standard" as const,
+    period: "annual" as const,
+    priceCents: 9900,
+    periodStart: at("2026-01-10T12:00:00Z"),
+    periodEnd: at("2027-01-10T12:00:00Z"),
+  };
+
+  it("prorates by seconds: a quote at 23:59 and a payment at 00:00 differ by a minute's worth, not a day's", () => {
+    const monthly = {
+      tier: "standard" as const,
+      period: "monthly" as const,
+      priceCents: 490,
+      periodStart: at("2026-11-10T12:00:00Z"),
+      periodEnd: at("2026-12-10T12:00:00Z"),
+    };
+    const target = { tier: "advanced" as const, period: "monthly" as const };
+    const before = quotePlan("simMonk", monthly, target, at("2026-11-24T23:59:00Z"));
+    const after = quotePlan("simMonk", monthly, target, at("2026-11-25T00:00:00Z"));
+    // 15 d 12 h 1 min of 30 days left: round(990 x r) - round(490 x r) = 512 - 253 = 259.
+    expect(before).toMatchObject({ newPlanCents: 512, creditCents: 253, chargeNowCents: 259 });
+    expect(Math.abs(after.chargeNowCents - before.chargeNowCents)).toBeLessThanOrEqual(1);
+  });
+
+  it("splits standard annual to advanced monthly: advanced now on the current year, monthly at its end", () => {
+    // Half the year left (182.5 days of 365): credit round(99.00 / 2) = 49.50, new round(199.00 / 2) = 99.50.
+    const now = at("2026-07-12T00:00:00Z");
+    const q = quotePlan("simAssets", standardAnnual, { tier: "advanced", period: "monthly" }, now);
+    expect(q).toMatchObject({
+      change: "upgrade",
+      appliesAt: "now",
+      nowPlan: { tier: "advanced", period: "annual" },
+      creditCents: 4950,
+      newPlanCents: 9950,
+      chargeNowCents: 5000,
+      balanceAddedCents: 0,
+      nextChargeCents: 1990,
+    });
+    expect(q.periodEnd).toEqual(standardAnnual.periodEnd);
+    expect(q.then).toEqual({ tier: "advanced", period: "monthly", at: standardAnnual.periodEnd });
+    expect(q.nextChargeDate).toEqual(standardAnnual.periodEnd);
+  });
+
+  it("uses the account balance before the card, and never charges below zero", () => {
+    const q = quotePlan(
+      "simAssets",
+      null,
+      { tier: "standard", period: "monthly" },
+      at("2026-11-24T10:00:00Z"),
+      400,
+    );
+    expect(q).toMatchObject({ chargeNowCents: 590, balanceUsedCents: 400, newPlanCents: 990 });
+    const covered = quotePlan(
+      "simAssets",
+      null,
+      { tier: "standard", period: "monthly" },
+      at("2026-11-24T10:00:00Z"),
+      5000,
+    );
+    expect(covered).toMatchObject({ chargeNowCents: 0, balanceUsedCents: 990 });
+  });
+
+  it("writes the invoice of a credit larger than the new part with a zero total", () => {
+    const from = at("2026-11-24T10:00:00Z");
+    const to = at("2026-12-24T10:00:00Z");
+    const lines = changeInvoiceLines({
+      product: "simAssets",
+      plan: { tier: "advanced", period: "monthly", from, to, cents: 1990 },
+      credit: { tier: "standard", period: "annual", from, to, cents: 9900 },
+      balanceUsedCents: 0,
+      balanceAddedCents: 7910,
+    });
+    expect(lines.map((l) => [l.kind, l.amountCents])).toEqual([
+      ["plan", 1990],
+      ["credit", -9900],
+      ["balanceAdded", 7910],
+    ]);
+    expect(lines.reduce((a, l) => a + l.amountCents, 0)).toBe(0);
   });
 });

@@ -51,8 +51,8 @@ export const billingTexts = {
     es: "Es un cambio a un plan inferior: se aplica al final de tu periodo actual.",
   },
   credit: {
-    en: "Credit for the unused days of your current plan",
-    es: "Abono por los días no usados de tu plan actual",
+    en: "Credit for the unused time of your current plan",
+    es: "Abono por el tiempo no usado de tu plan actual",
   },
   nameOnInvoice: { en: "Name on the invoice", es: "Nombre en la factura" },
   country: { en: "Country", es: "País" },
@@ -80,6 +80,11 @@ export const billingTexts = {
   invoices: { en: "Invoices", es: "Facturas" },
   downloadInvoice: { en: "Download invoice", es: "Descargar la factura" },
   cancelPlan: { en: "Cancel the plan", es: "Cancelar el plan" },
+  /** The second question of a cancellation (PRODUCT.md "Cancelling asks once more"). */
+  confirmCancel: {
+    en: "Yes, cancel at the end of the period",
+    es: "Sí, cancelar al final del periodo",
+  },
   planCancelled: {
     en: "Your plan is cancelled. It stays until the end of its period.",
     es: "Tu plan está cancelado. Sigue hasta el final de su periodo.",
@@ -122,8 +127,8 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 export const atPath = (pathname: string) => new RegExp(`^[^?]*${escapeRegExp(pathname)}(\\?|$)`);
 
 /**
- * docs/billing.md, "Proration", for a change to another period length: with r = remaining whole
- * UTC days / days of the current period, charge = new price − round(old price × r).
+ * docs/billing.md, "Proration", for a change to another period length: with r = remaining seconds
+ * / seconds of the current period (elapsed time, PRODUCT.md), charge = new price − round(old price × r).
  */
 export function prorateToAnotherPeriod(
   oldPriceCents: number,
@@ -132,11 +137,11 @@ export function prorateToAnotherPeriod(
   periodEnd: string,
   today: Date,
 ): number {
-  const dayOf = (iso: string | Date) =>
-    Math.round(Date.parse(new Date(iso).toISOString().slice(0, 10)) / 86_400_000);
-  const periodDays = dayOf(periodEnd) - dayOf(periodStart);
-  const remaining = Math.min(periodDays, Math.max(0, dayOf(periodEnd) - dayOf(today)));
-  return newPriceCents - Math.round((oldPriceCents * remaining) / periodDays);
+  const seconds = (from: number, to: number) => Math.max(0, Math.floor((to - from) / 1000));
+  const end = Date.parse(periodEnd);
+  const periodSeconds = Math.max(1, seconds(Date.parse(periodStart), end));
+  const remaining = Math.min(periodSeconds, seconds(today.getTime(), end));
+  return newPriceCents - Math.round((oldPriceCents * remaining) / periodSeconds);
 }
 
 export interface ClientView {

@@ -250,7 +250,12 @@ describe("subscriptionMachine paying an upgrade", () => {
     s.actor.send({ type: "plan.confirm" });
     await settled(s.actor, "redirecting");
     expect(s.saveInvoiceInfo).toHaveBeenCalledWith(invoiceInfoUpdateOf(demoInvoiceInfo));
-    expect(s.checkout.mock.calls[0]![0]).toEqual({ ...upgradeSelection, idempotencyKey: key });
+    // The quote shown is named, so the checkout pays its figures (honoured for 30 minutes).
+    expect(s.checkout.mock.calls[0]![0]).toEqual({
+      ...upgradeSelection,
+      idempotencyKey: key,
+      quoteId: "q_demo0000000001",
+    });
     expect(s.redirect).toHaveBeenCalledWith({
       url: demoPayment().redirectUrl,
       paymentId: "pay_0001",
@@ -287,6 +292,57 @@ describe("subscriptionMachine paying an upgrade", () => {
     const keys = checkout.mock.calls.map(([r]) => r.idempotencyKey);
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
+  });
+
+  it("quotes again and asks again when the confirmed quote is older than 30 minutes (isQuoteExpired)", async () => {
+    const checkout = vi
+      .fn<(r: CheckoutRequest) => Promise<{ payment: Payment; quote: Quote }>>()
+      .mockRejectedValueOnce(new SessionFailure("QUOTE_EXPIRED"))
+      .mockResolvedValue({ payment: demoPayment(), quote: demoQuote() });
+    const quotes = [demoQuote(), demoQuote({ chargeNowCents: 1003, quoteId: "q_demo0000000002" })];
+    const s = start(
+      { selection: upgradeSelection },
+      { checkout, quote: async () => quotes.shift() ?? demoQuote() },
+    );
+    await settled(s.actor, "reviewingUpgrade");
+    const firstKey = s.actor.getSnapshot().context.idempotencyKey;
+    s.actor.send({ type: "plan.confirm" });
+    await settled(s.actor, "reviewingUpgrade");
+    // The new figure is shown with why, and nothing is paid until it is confirmed again.
+    const context = s.actor.getSnapshot().context;
+    expect([context.error, context.quote?.chargeNowCents]).toEqual(["QUOTE_EXPIRED", 1003]);
+    expect(context.idempotencyKey).not.toBe(firstKey);
+    expect(checkout).toHaveBeenCalledTimes(1);
+    s.actor.send({ type: "plan.confirm" });
+    await settled(s.actor, "redirecting");
+    expect(checkout.mock.calls[1]![0].quoteId).toBe("q_demo0000000002");
+  });
+
+  it("shows the plan held, with nothing to retry, when the confirm screen is stale (isStaleChange)", async () => {
+    const s = start(
+      { selection: upgradeSelection },
+      { checkout: async () => Promise.reject(new SessionFailure("PLAN_CURRENT")) },
+    );
+    await settled(s.actor, "reviewingUpgrade");
+    s.load.mockResolvedValueOnce({
+      overview: {
+        ...demoOverview,
+        products: demoOverview.products.map((p) =>
+          p.product === "simAssets"
+            ? {
+                ...p,
+                subscription: { ...p.subscription, tier: "advanced" as const },
+                period: "monthly" as const,
+              }
+            : p,
+        ),
+      },
+      invoiceInfo: demoInvoiceInfo,
+    });
+    s.actor.send({ type: "plan.confirm" });
+    await settled(s.actor, "current");
+    expect(s.actor.getSnapshot().context.quote).toBeNull();
+    expect(s.actor.getSnapshot().can({ type: "payment.retry" })).toBe(false);
   });
 
   it("cancels after a failed checkout", async () => {
@@ -418,6 +474,7 @@ describe("subscriptionMachine account actions", () => {
       }),
       demoProductBilling("simIndices"),
     ],
+    balances: [],
     invoices: [],
   };
 
@@ -429,9 +486,17 @@ describe("subscriptionMachine account actions", () => {
     s.actor.send({ type: "subscription.cancel", product: "simMonk" });
     expect(s.actor.getSnapshot().context.error).toBe("NOT_SUBSCRIBED");
     expect(s.overviewCall).not.toHaveBeenCalled();
+    // The second question first: keeping the plan changes nothing.
     s.actor.send({ type: "subscription.cancel", product: "simAssets" });
+    expect(s.actor.getSnapshot().value).toBe("confirmingCancel");
+    s.actor.send({ type: "cancel.keep" });
+    expect(s.actor.getSnapshot().value).toBe("ready");
+    expect(s.overviewCall).not.toHaveBeenCalled();
+    s.actor.send({ type: "subscription.cancel", product: "simAssets" });
+    s.actor.send({ type: "cancel.confirm" });
     expect(s.actor.getSnapshot().value).toBe("cancellingSubscription");
     await settled(s.actor, "ready");
+    expect(s.overviewCall).toHaveBeenCalledTimes(1);
     expect(s.actor.getSnapshot().context.done).toBe("cancelled");
     expect(s.refreshClient).toHaveBeenCalled();
   });
@@ -496,6 +561,7 @@ describe("subscriptionMachine account actions", () => {
     await settled(s.actor, "ready");
     s.overviewCall.mockRejectedValueOnce(new SessionFailure("ALREADY_CANCELLED"));
     s.actor.send({ type: "subscription.cancel", product: "simAssets" });
+    s.actor.send({ type: "cancel.confirm" });
     await settled(s.actor, "ready");
     expect(s.actor.getSnapshot().context.error).toBe("ALREADY_CANCELLED");
     expect(s.actor.getSnapshot().context.overview).toEqual(overview);

@@ -446,14 +446,15 @@ describe.each(databaseTargets)("the client's own data on $name", (target) => {
   });
 
   describe("GET /client/invoice-info", () => {
-    it("answers empty strings (and company false) for a new client", async () => {
+    it("prefills a new client's invoice details from the profile (name, country), company false", async () => {
       const { agent, token } = await newClient();
       const res = await agent.get("/client/invoice-info", token);
       expect(res.status).toBe(200);
       expect(decode(InvoiceInfo, res.body).ok).toBe(true);
+      // PRODUCT.md "Invoice details": prefilled from the profile, and changed by PUT.
       expect(res.body).toEqual({
-        name: "",
-        country: "",
+        name: "Ada Lovelace",
+        country: "ES",
         tin: "",
         city: "",
         address: "",
@@ -526,7 +527,12 @@ describe.each(databaseTargets)("the client's own data on $name", (target) => {
         { category: "simIndices", availablePortfolios: 0 },
         { category: "simMonk", availablePortfolios: { eu: 1, usa: 1 } },
       ]);
-      expect(seenByA.invoice).toMatchObject({ name: "", tin: "", companyName: "", company: false });
+      expect(seenByA.invoice).toMatchObject({
+        name: "Ada Lovelace",
+        tin: "",
+        companyName: "",
+        company: false,
+      });
       expect(JSON.stringify(seenByA)).not.toMatch(/Barbara|Liskov|B-TIN|MIT|Vassar/);
       expect(JSON.stringify(seenByA)).not.toContain(b.email);
 

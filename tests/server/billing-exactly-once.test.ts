@@ -242,7 +242,7 @@ describe.each(databaseTargets)("billing exactly once on $name", (target) => {
     const late = await sandbox.pay(sandboxId(a.body.payment.redirectUrl), card);
     expect(late).toMatchObject({
       kind: "done",
-      checkout: { status: "failed", failureCode: "expired" },
+      checkout: { status: "failed", failureCode: "superseded" },
     });
     // A race: the first tab pays before the second opens, and its news arrives only afterwards.
     const c = await h.call("GET", `/billing/payments/${b.body.payment.id}`, u.token);

@@ -3,7 +3,7 @@
 // downgrades, renewals with retries, and the account kinds that may not pay.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addPeriod, daysBetween, isoDay, planIdFor, vatOf } from "../../src/contract/billing.ts";
+import { addPeriod, isoDay, planIdFor, vatOf } from "../../src/contract/billing.ts";
 import { decode } from "../../src/contract/decode.ts";
 import { BillingOverview, Quote } from "../../src/contract/billing.ts";
 import { Client } from "../../src/contract/accounts.ts";
@@ -122,9 +122,10 @@ describe.each(databaseTargets)("billing on $name", (target) => {
     const sub = (
       await database.db.select().from(subscriptions).where(eq(subscriptions.clientId, u.id))
     )[0]!;
-    const periodDays = daysBetween(isoDay(sub.periodStart!), isoDay(sub.expiryDate!));
-    const remaining = daysBetween(isoDay(h.clock.now()), isoDay(sub.expiryDate!));
-    const credit = Math.round((990 * remaining) / periodDays);
+    // Elapsed time, in seconds (PRODUCT.md "Proration"), not whole UTC days.
+    const periodSeconds = (sub.expiryDate!.getTime() - sub.periodStart!.getTime()) / 1000;
+    const remaining = (sub.expiryDate!.getTime() - h.clock.now().getTime()) / 1000;
+    const credit = Math.round((990 * remaining) / periodSeconds);
     const choice = { product: "simAssets", tier: "advanced", period: "annual", currency: "EUR" };
     const quote = await h.call("POST", "/billing/quote", u.token, choice);
     expect(decode(Quote, quote.body).ok).toBe(true);
@@ -134,8 +135,8 @@ describe.each(databaseTargets)("billing on $name", (target) => {
       creditCents: credit,
       newPlanCents: 19900,
       chargeNowCents: 19900 - credit,
-      remainingDays: remaining,
-      periodDays,
+      remainingSeconds: remaining,
+      periodSeconds,
     });
     const upgraded = await h.buy(u.token, choice);
     expect(upgraded.payment).toMatchObject({

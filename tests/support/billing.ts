@@ -44,13 +44,20 @@ export type TestClock = ReturnType<typeof testClock>;
 /** The app with the real billing: the sandbox provider (or the one given), the outbox mailer and a test clock. */
 export async function billingApp(
   database: Database,
-  options: { edition?: "ht" | "tt"; provider?: PaymentProvider; clock?: TestClock } = {},
+  options: {
+    edition?: "ht" | "tt";
+    provider?: PaymentProvider;
+    clock?: TestClock;
+    /** More settings (e.g. SANDBOX_TEST_CLOCK). */
+    env?: Record<string, string>;
+  } = {},
 ) {
   const clock = options.clock ?? testClock();
   const config = loadConfig({
     EDITION: options.edition ?? "ht",
     PUBLIC_URL: "http://app.test",
     OUTBOX_PAGE: "false",
+    ...options.env,
   });
   const logger = createLogger("silent");
   const mailer = await createMailer({

@@ -33,7 +33,7 @@ export const failureReasons: Record<FailureCode, MessageDescriptor> = {
   authentication_failed: msg`The card's authentication step failed.`,
   abandoned: msg`The payment was left unfinished on the payment page.`,
   expired: msg`The payment page expired before the payment was made.`,
-  superseded: msg`A newer payment for this plan replaced this one.`,
+  superseded: msg`This checkout was replaced by a newer one; nothing was charged here.`,
 };
 
 /** EUR, or USD for a client in the United States. */

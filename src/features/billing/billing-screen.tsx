@@ -41,12 +41,15 @@ function ProductPlan({
   send,
   busy,
   trial,
+  confirmingCancel,
 }: {
   billing: ProductBilling;
   locale: Locale;
   send: Send;
   busy: boolean;
   trial: boolean;
+  /** The second question of a cancellation of this product is being asked. */
+  confirmingCancel: boolean;
 }) {
   const { i18n } = useLingui();
   const product = billing.product;
@@ -102,6 +105,32 @@ function ProductPlan({
             Scheduled: the {changeTier} plan ({changePeriod}) from {changeAt}.
           </Trans>
         </p>
+      ) : null}
+      {confirmingCancel ? (
+        <div className="notice" role="alertdialog" aria-labelledby={`cancel-${product}`}>
+          <p id={`cancel-${product}`} data-testid={`cancel-question-${product}`}>
+            <Trans>
+              Cancel your {productName} plan? You keep the plan until {date}; nothing more is
+              charged after that, and you can reactivate it until then.
+            </Trans>
+          </p>
+          <p className="actions-row">
+            <button
+              type="button"
+              className="button"
+              onClick={() => send({ type: "cancel.confirm" })}
+            >
+              <Trans>Yes, cancel at the end of the period</Trans>
+            </button>
+            <button
+              type="button"
+              className="button primary"
+              onClick={() => send({ type: "cancel.keep" })}
+            >
+              <Trans>Keep my plan</Trans>
+            </button>
+          </p>
+        </div>
       ) : null}
       <p className="actions-row">
         <Link className="button" to={plansHref(locale, product)}>
@@ -334,10 +363,29 @@ export default function BillingScreen({ locale }: ScreenProps) {
                   send={send}
                   busy={busy}
                   trial={canStartTrial(config.edition, kind, billing)}
+                  confirmingCancel={
+                    snapshot.matches("confirmingCancel") &&
+                    snapshot.context.cancelling === billing.product
+                  }
                 />
               ))}
             </ul>
           </section>
+          {overview.balances.length > 0 ? (
+            <section aria-labelledby="balance-title" className="card" data-testid="balance">
+              <h2 id="balance-title">{t`Account balance`}</h2>
+              {overview.balances.map((b) => {
+                const amount = formatCents(b.cents, b.currency, locale);
+                return (
+                  <p key={b.currency}>
+                    <Trans>
+                      {amount} on your account: it is used before your card on your next charges.
+                    </Trans>
+                  </p>
+                );
+              })}
+            </section>
+          ) : null}
           <InvoiceInfoForm initial={invoiceInfo ?? emptyInvoiceInfo} locale={locale} />
           <section aria-labelledby="invoices-title">
             <h2 id="invoices-title">{t`Invoices`}</h2>

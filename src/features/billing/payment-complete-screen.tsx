@@ -126,6 +126,21 @@ export default function PaymentCompleteScreen({ locale }: ScreenProps) {
       </div>
     );
   }
+  if (snapshot.matches("failed") && payment?.failureCode === "superseded")
+    // Replaced by a checkout opened later (another tab): nothing to retry here.
+    return (
+      <div className="billing">
+        <PageHeading title={t`This checkout was replaced`} />
+        <p role="status" className="notice" data-testid="failure-reason">
+          {i18n._(failureReasons.superseded)}
+        </p>
+        <p className="actions-row">
+          <Link className="button primary" to={pathFor("account-billing", locale)}>
+            <Trans>See my plan</Trans>
+          </Link>
+        </p>
+      </div>
+    );
   if (snapshot.matches("failed") && payment) {
     const reason = payment.failureCode
       ? i18n._(failureReasons[payment.failureCode])

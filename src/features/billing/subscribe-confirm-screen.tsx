@@ -6,7 +6,7 @@ import { pathFor } from "../../app/paths.ts";
 import type { ScreenProps } from "../../app/route-table.ts";
 import { VAT_RATE, type Quote } from "../../contract/billing.ts";
 import type { Locale } from "../../contract/common.ts";
-import { formatCents, formatLongDate, formatPercent } from "../../ui/format.ts";
+import { formatCents, formatDateTime, formatLongDate, formatPercent } from "../../ui/format.ts";
 import { msgCodeText } from "../../ui/msg-code-text.ts";
 import { LoadFailed } from "../../ui/load-failed.tsx";
 import { PageHeading } from "../../ui/page-heading.tsx";
@@ -27,6 +27,10 @@ function UpgradeQuote({ quote, locale }: { quote: Quote; locale: Locale }) {
   const next = money(quote.nextChargeCents);
   const nextDate = formatLongDate(quote.nextChargeDate, locale);
   const periodName = i18n._(periodNames[quote.period]).toLowerCase();
+  const heldUntil = formatDateTime(quote.validUntil, locale);
+  const thenAt = quote.then ? formatLongDate(quote.then.at, locale) : "";
+  const thenTier = quote.then ? i18n._(tierNames[quote.then.tier]) : "";
+  const thenPeriod = quote.then ? i18n._(periodNames[quote.then.period]).toLowerCase() : "";
   return (
     <section aria-labelledby="quote-title" className="card quote-card">
       <h2 id="quote-title">{t`What you pay`}</h2>
@@ -35,8 +39,20 @@ function UpgradeQuote({ quote, locale }: { quote: Quote; locale: Locale }) {
         <dd>{money(quote.newPlanCents)}</dd>
         {quote.creditCents > 0 ? (
           <>
-            <dt>{t`Credit for the unused days of your current plan`}</dt>
+            <dt>{t`Credit for the unused time of your current plan`}</dt>
             <dd>−{money(quote.creditCents)}</dd>
+          </>
+        ) : null}
+        {quote.balanceUsedCents > 0 ? (
+          <>
+            <dt>{t`Paid from your account balance`}</dt>
+            <dd data-testid="balance-used">−{money(quote.balanceUsedCents)}</dd>
+          </>
+        ) : null}
+        {quote.balanceAddedCents > 0 ? (
+          <>
+            <dt>{t`Carried to your account balance, for your next charges`}</dt>
+            <dd data-testid="balance-added">{money(quote.balanceAddedCents)}</dd>
           </>
         ) : null}
         <dt className="total">{t`Charged now`}</dt>
@@ -46,10 +62,21 @@ function UpgradeQuote({ quote, locale }: { quote: Quote; locale: Locale }) {
         <dt className="muted">{t`of which VAT (${vat})`}</dt>
         <dd className="muted">{money(quote.vatNowCents)}</dd>
       </dl>
+      {quote.then ? (
+        <p data-testid="then-change">
+          <Trans>
+            The {thenTier} plan applies now on your current period; on {thenAt} your plan moves to{" "}
+            {thenPeriod}.
+          </Trans>
+        </p>
+      ) : null}
       <p data-testid="next-charge">
         <Trans>
           From the next renewal: {next} ({periodName}), charged on {nextDate}.
         </Trans>
+      </p>
+      <p className="muted" data-testid="quote-held">
+        <Trans>This price is held until {heldUntil}; after that it is worked out again.</Trans>
       </p>
     </section>
   );
@@ -129,11 +156,25 @@ export default function SubscribeConfirmScreen({ locale }: ScreenProps) {
         {back}
       </div>
     );
-  if (snapshot.matches("current"))
+  if (snapshot.matches("current")) {
+    // What the person already has (a confirm screen left open while paying in another tab).
+    const held = snapshot.context.overview?.products.find((p) => p.product === product);
+    const heldTier = held ? i18n._(tierNames[held.subscription.tier]) : "";
+    const heldPeriod = held?.period ? i18n._(periodNames[held.period]).toLowerCase() : "";
+    const heldUntil = held?.next ? formatLongDate(held.next.date, locale) : "";
     return (
       <div className="billing">
         {heading}
-        <p className="notice">{i18n._(msgCodeText.PLAN_CURRENT)}</p>
+        <p className="notice" data-testid="current-plan">
+          {held && held.period && held.next ? (
+            <Trans>
+              You already have the {productName} {heldTier} plan ({heldPeriod}), until {heldUntil}.
+              Nothing more is charged here.
+            </Trans>
+          ) : (
+            i18n._(msgCodeText.PLAN_CURRENT)
+          )}
+        </p>
         <p className="actions-row">
           <Link className="button" to={pathFor("account-billing", locale)}>
             <Trans>See my plan</Trans>
@@ -144,6 +185,7 @@ export default function SubscribeConfirmScreen({ locale }: ScreenProps) {
         </p>
       </div>
     );
+  }
   if (snapshot.matches("unavailable"))
     return (
       <div className="billing">
@@ -238,6 +280,8 @@ export default function SubscribeConfirmScreen({ locale }: ScreenProps) {
             <button type="submit" className="button primary" disabled={busy}>
               {downgrade ? (
                 <Trans>Schedule the change</Trans>
+              ) : quote.chargeNowCents === 0 ? (
+                <Trans>Confirm: nothing to pay now</Trans>
               ) : (
                 <Trans>Pay {chargeNow} and continue</Trans>
               )}

@@ -10,6 +10,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import {
   addPeriod,
+  changeInvoiceLines,
   comparePlans,
   type BillingCurrency,
   type FailureCode,
@@ -29,6 +30,7 @@ import {
   subscriptionChanges,
   subscriptions,
 } from "../db/schema.ts";
+import { recordBalance } from "./balance.ts";
 import { issueInvoice } from "./invoices.ts";
 import type { ProviderPayment } from "./provider.ts";
 
@@ -246,6 +248,14 @@ async function grant(
   if (payment.kind !== "renewal") {
     // An upgrade replaces any downgrade that was waiting, and a purchase ends a trial.
     await dropPendingChange(tx, sub.id, now);
+    // Up in tier and down in period: the move to the shorter period waits for this period's end.
+    if (payment.thenTier && payment.thenPeriod)
+      await tx.insert(subscriptionChanges).values({
+        subscriptionId: sub.id,
+        tier: payment.thenTier,
+        period: payment.thenPeriod,
+        effectiveAt: periodEnd,
+      });
     if (sub.period === "trial")
       await tx
         .update(clients)
@@ -253,27 +263,30 @@ async function grant(
         .where(and(eq(clients.id, payment.clientId), sql`trial_ends_at > ${now}`));
   }
 
-  const lines: InvoiceLine[] = [
-    {
-      kind: "plan",
-      product,
+  const isChange = payment.kind === "upgrade";
+  const lines = changeInvoiceLines({
+    product,
+    plan: {
       tier,
       period,
-      from: periodStart.toISOString(),
-      to: periodEnd.toISOString(),
-      amountCents: payment.kind === "upgrade" ? payment.newPlanCents : payment.amountCents,
+      from: periodStart,
+      to: periodEnd,
+      cents: payment.newPlanCents,
     },
-  ];
-  if (payment.kind === "upgrade" && payment.creditCents > 0 && payment.fromTier)
-    lines.push({
-      kind: "credit",
-      product,
-      tier: payment.fromTier as PaidTier,
-      period: payment.fromPeriod as Period,
-      from: now.toISOString(),
-      to: (sub.expiryDate ?? now).toISOString(),
-      amountCents: -payment.creditCents,
-    });
+    credit:
+      isChange && payment.fromTier
+        ? {
+            tier: payment.fromTier as PaidTier,
+            period: payment.fromPeriod as Period,
+            from: now,
+            to: sub.expiryDate ?? now,
+            cents: payment.creditCents,
+          }
+        : null,
+    balanceUsedCents: payment.balanceUsedCents,
+    balanceAddedCents: payment.balanceAddedCents,
+  });
+  await recordBalance(tx, payment);
   const invoice = await issueInvoice(tx, {
     clientId: payment.clientId,
     paymentId: payment.id,

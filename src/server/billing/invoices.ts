@@ -154,7 +154,15 @@ export function invoicePdf(row: InvoiceRow, locale: Locale): Uint8Array {
     y -= 22;
     const plan = planName(locale, line.product, line.tier, line.period);
     const description =
-      line.kind === "credit" ? L.credit(plan) : line.kind === "refund" ? L.refund(plan) : plan;
+      line.kind === "credit"
+        ? L.credit(plan)
+        : line.kind === "refund"
+          ? L.refund(plan)
+          : line.kind === "balanceUsed"
+            ? L.balanceUsed
+            : line.kind === "balanceAdded"
+              ? L.balanceAdded
+              : plan;
     page.text(left + 6, y, fitText(description, 280, 10), { size: 10 });
     page.text(
       340,

@@ -7,7 +7,7 @@
  * claimed by a conditional update before it is sent.
  */
 import { randomBytes } from "node:crypto";
-import { and, eq, gt, inArray, isNull, lte, ne, or } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import {
   addPeriod,
   type BillingCurrency,
@@ -18,7 +18,9 @@ import {
 } from "../../contract/billing.ts";
 import type { Product } from "../../contract/common.ts";
 import { editionBrands } from "../../ui/editions.ts";
+import { resultRows } from "../db/database.ts";
 import { clients, payments, subscriptionChanges, subscriptions } from "../db/schema.ts";
+import { availableBalance } from "./balance.ts";
 import { dropPendingChange, localeOf, type PaymentRow } from "./apply.ts";
 import { billingPaths, type BillingDeps, type BillingService } from "./service.ts";
 import { billingEmails, day, planName } from "./texts.ts";
@@ -74,6 +76,17 @@ export async function runBillingJobs(
       if (!sub || !sub.active || !sub.expiryDate) return { kind: "none" };
       const retrying = sub.nextRetryAt !== null;
       if (retrying ? sub.nextRetryAt! > now : sub.expiryDate > now) return { kind: "none" };
+      // The client's row too (never waited for: a checkout holding it is left to finish, and
+      // this renewal is claimed on the next run), so the balance is reserved by one charge at a time.
+      const client = await tx.execute(
+        sql`select id, billing_clock_offset_seconds from clients
+            where id = ${sub.clientId} for update skip locked`,
+      );
+      const [clientRow] = resultRows(client);
+      if (!clientRow) return { kind: "none" };
+      // The account's own clock (moved by the sandbox's test clock; 0 otherwise), so a renewal's
+      // key names the same period however far the account's dates were moved.
+      const offsetMs = Number(clientRow.billing_clock_offset_seconds ?? 0) * 1000;
       const end = async () => {
         await tx
           .update(subscriptions)
@@ -88,8 +101,8 @@ export async function runBillingJobs(
           period: sub.period,
         };
       };
-      // Trials and cancelled plans end at their date; a plan with no card to charge ends too.
-      if (sub.period === "trial" || sub.cancelled || !sub.paymentMethod) return end();
+      // Trials and cancelled plans end at their date.
+      if (sub.period === "trial" || sub.cancelled) return end();
 
       let tier = sub.tier as PaidTier;
       let period = sub.period as Period;
@@ -123,8 +136,10 @@ export async function runBillingJobs(
       }
       const price = planPrice(sub.product as Product, tier, period);
       if (price === null) return end();
+      const currency = (sub.currency ?? "EUR") as BillingCurrency;
       const periodStart = sub.expiryDate;
-      const key = `renewal-${sub.id}-${periodStart.toISOString()}-${sub.renewalFailures}`;
+      const periodOnAccountClock = new Date(periodStart.getTime() + offsetMs).toISOString();
+      const key = `renewal-${sub.id}-${periodOnAccountClock}-${sub.renewalFailures}`;
       const paymentOf = async () => {
         const [row] = await tx
           .select()
@@ -144,6 +159,9 @@ export async function runBillingJobs(
           paymentMethod: sub.paymentMethod,
           changed: changedNow,
         };
+      // The account balance is used before the card; a plan with neither to pay with ends.
+      const balanceUsed = Math.min(price, await availableBalance(tx, sub.clientId, currency));
+      if (!sub.paymentMethod && balanceUsed < price) return end();
       await tx
         .insert(payments)
         .values({
@@ -152,9 +170,10 @@ export async function runBillingJobs(
           product: sub.product,
           tier,
           period,
-          currency: sub.currency ?? "EUR",
+          currency,
           kind: "renewal",
-          amountCents: price,
+          amountCents: price - balanceUsed,
+          balanceUsedCents: balanceUsed,
           newPlanCents: price,
           periodStart,
           periodEnd: addPeriod(periodStart, period),
@@ -178,6 +197,12 @@ export async function runBillingJobs(
     } else if (claimed.kind === "charge") {
       if (claimed.changed) changed++;
       if (claimed.payment.status !== "pending") continue;
+      if (claimed.payment.amountCents === 0) {
+        // The balance pays it all: no card charged.
+        await service.settleWithoutCard(claimed.payment);
+        renewed++;
+        continue;
+      }
       const charged = await deps.provider.chargeSaved({
         reference: claimed.payment.id,
         amountCents: claimed.payment.amountCents,

@@ -67,7 +67,8 @@ export interface PaymentProvider {
     readonly idempotencyKey?: string;
   }): Promise<ProviderPayment | null>;
   /** Ends an open checkout the payer abandoned; a payment already decided is left as it is. */
-  expire(ref: string): Promise<ProviderPayment | null>;
+  /** Closes an open checkout; `reason` says why (a newer checkout replaced it, or it expired). */
+  expire(ref: string, reason?: "expired" | "superseded"): Promise<ProviderPayment | null>;
   /** Checks the signature of a notice and reads it; throws BadSignature when it does not verify. */
   verifyEvent(
     rawBody: string,

@@ -106,7 +106,15 @@ function finishedPage(c: SandboxCheckout) {
   return page(
     c.language,
     T.title,
-    `<h1>${escape(T.title)}</h1><p>${escape(T.finished)}</p>
+    `<h1>${escape(T.title)}</h1><p data-testid="sandbox-finished">${escape(
+      c.status === "succeeded"
+        ? T.finished
+        : c.failureCode === "superseded"
+          ? T.superseded
+          : c.status === "failed" || c.status === "cancelled"
+            ? T.closed
+            : T.finished,
+    )}</p>
 ${c.returnUrl ? `<p><a href="${escape(c.returnUrl)}">${escape(T.back)}</a></p>` : ""}`,
   );
 }

@@ -20,7 +20,8 @@ import {
   type ProviderPayment,
 } from "./provider.ts";
 
-export type CardBehaviour = "succeeds" | "declined" | "insufficient_funds" | "authenticate";
+export type CardBehaviour =
+  "succeeds" | "declined" | "insufficient_funds" | "authenticate" | "declinesRenewals";
 
 /** PRODUCT.md's sandbox test cards; any future expiry and any CVC. */
 export const testCards: Readonly<Record<string, CardBehaviour>> = {
@@ -28,6 +29,9 @@ export const testCards: Readonly<Record<string, CardBehaviour>> = {
   "4000000000000002": "declined",
   "4000000000009995": "insufficient_funds",
   "4000002760003184": "authenticate",
+  // Not in PRODUCT.md's list: pays now, and the kept card is declined at renewals, so a failed
+  // renewal can be walked in a browser with the test clock (docs/billing.md).
+  "4000000000000341": "declinesRenewals",
 };
 
 export const SIGNATURE_HEADER = "sandbox-signature";
@@ -255,7 +259,7 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
       // A kept card was authenticated when it was first used, so renewals need no second step.
       const outcome: { status: string; failureCode: FailureCode | null } = !card
         ? { status: "failed", failureCode: "card_declined" }
-        : card.behaviour === "declined"
+        : card.behaviour === "declined" || card.behaviour === "declinesRenewals"
           ? { status: "failed", failureCode: "card_declined" }
           : card.behaviour === "insufficient_funds"
             ? { status: "failed", failureCode: "insufficient_funds" }
@@ -297,10 +301,10 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
       return rows[0] ? view(rows[0]) : null;
     },
 
-    async expire(ref) {
+    async expire(ref, reason = "expired") {
       const row = await transition(ref, ["open", "requires_action"], {
         status: "failed",
-        failureCode: "expired",
+        failureCode: reason,
       });
       return row ? view(row) : null;
     },
@@ -343,7 +347,7 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
       // Only the documented test cards exist in the sandbox; any other number is declined.
       const behaviour = testCards[digits] ?? "declined";
       const to =
-        behaviour === "succeeds"
+        behaviour === "succeeds" || behaviour === "declinesRenewals"
           ? { status: "succeeded", cardToken: await keepCard(digits, behaviour) }
           : behaviour === "authenticate"
             ? { status: "requires_action", cardToken: await keepCard(digits, behaviour) }

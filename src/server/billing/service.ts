@@ -27,6 +27,7 @@ import {
   planPrice,
   type ProductBilling,
   type Quote,
+  QUOTE_VALIDITY_MS,
   quotePlan,
   TRIAL_DAYS,
   vatOf,
@@ -38,6 +39,7 @@ import type { Mailer } from "../accounts/mailer.ts";
 import { clientView } from "../accounts/client-view.ts";
 import type { Db } from "../db/database.ts";
 import {
+  billingQuotes,
   clients,
   invoiceInfo,
   invoices,
@@ -60,6 +62,7 @@ import {
   type PaymentRow,
   type SubscriptionRow,
 } from "./apply.ts";
+import { availableBalance, balancesOf } from "./balance.ts";
 import { clientInvoices } from "./invoices.ts";
 import type { PaymentProvider, ProviderPayment } from "./provider.ts";
 import { billingEmails, day, failureText, money, planName } from "./texts.ts";
@@ -206,10 +209,26 @@ export function billingService(deps: BillingDeps) {
     return saved > limit ? { savedPortfolios: saved, saveLimit: limit } : null;
   };
 
-  const quoteFor = async (clientId: number, choice: PlanChoice, now: Date): Promise<Quote> => {
-    const sub = await subscriptionOf(clientId, choice.product);
-    const figures = quotePlan(choice.product, currentPlanOf(sub, now), choice, now);
-    return {
+  /**
+   * The quote of a change at a moment, with the balance the client can use now. `quoteId` names
+   * the stored quote (a checkout naming it within 30 minutes pays these figures).
+   */
+  const quoteFor = async (
+    clientId: number,
+    choice: PlanChoice,
+    at: Date,
+    options: { quoteId?: string; db?: Db } = {},
+  ): Promise<{ quote: Quote; figures: ReturnType<typeof quotePlan> }> => {
+    const q = options.db ?? db;
+    const sub = (
+      await q
+        .select()
+        .from(subscriptions)
+        .where(and(eq(subscriptions.clientId, clientId), eq(subscriptions.product, choice.product)))
+    )[0];
+    const balance = await availableBalance(q, clientId, choice.currency);
+    const figures = quotePlan(choice.product, currentPlanOf(sub, at), choice, at, balance);
+    const quote: Quote = {
       ...choice,
       change: figures.change,
       appliesAt: figures.appliesAt,
@@ -217,17 +236,30 @@ export function billingService(deps: BillingDeps) {
       creditCents: figures.creditCents,
       newPlanCents: figures.newPlanCents,
       vatNowCents: vatOf(figures.chargeNowCents),
+      balanceUsedCents: figures.balanceUsedCents,
+      balanceAddedCents: figures.balanceAddedCents,
+      then: figures.then
+        ? {
+            tier: figures.then.tier,
+            period: figures.then.period,
+            at: figures.then.at.toISOString(),
+          }
+        : null,
       periodStart: figures.periodStart.toISOString(),
       periodEnd: figures.periodEnd.toISOString(),
       nextChargeCents: figures.nextChargeCents,
       nextChargeDate: figures.nextChargeDate.toISOString(),
-      remainingDays: figures.remainingDays,
-      periodDays: figures.periodDays,
+      remainingSeconds: figures.remainingSeconds,
+      periodSeconds: figures.periodSeconds,
+      quoteId: options.quoteId ?? "",
+      quotedAt: at.toISOString(),
+      validUntil: new Date(at.getTime() + QUOTE_VALIDITY_MS).toISOString(),
       overLimit:
         figures.change === "downgrade"
           ? await downgradeEffect(clientId, choice.product, choice.tier)
           : null,
     };
+    return { quote, figures };
   };
 
   const refuseChange = (change: Quote["change"]): never => {
@@ -286,6 +318,14 @@ export function billingService(deps: BillingDeps) {
               invoice: effect.invoice,
               until: day(locale, sub?.expiryDate ?? payment.periodEnd),
               link,
+              fromBalance:
+                payment.balanceUsedCents > 0
+                  ? money(locale, payment.balanceUsedCents, payment.currency)
+                  : null,
+              toBalance:
+                payment.balanceAddedCents > 0
+                  ? money(locale, payment.balanceAddedCents, payment.currency)
+                  : null,
             }),
             "billing-receipt",
           );
@@ -321,6 +361,22 @@ export function billingService(deps: BillingDeps) {
     await runEffects(result.effects);
     return result.outcome;
   };
+
+  /** A payment of zero (the credit or the balance covers it) succeeds without the provider. */
+  const settleWithoutCard = (row: PaymentRow) =>
+    apply(
+      {
+        ref: `internal-${row.id}`,
+        reference: row.id,
+        amountCents: 0,
+        currency: row.currency as BillingCurrency,
+        status: "succeeded",
+        failureCode: null,
+        redirectUrl: null,
+        paymentMethod: null,
+      },
+      null,
+    );
 
   /** Asks the provider for the checkout of a payment, and keeps where the payer goes. */
   const openCheckout = async (row: PaymentRow, locale: Locale) => {
@@ -421,7 +477,11 @@ export function billingService(deps: BillingDeps) {
         trialAvailable: trialAvailable && !live && paidTiersOf(product).includes("advanced"),
       };
     });
-    return { products: productsView, invoices: await clientInvoices(db, clientId) };
+    return {
+      products: productsView,
+      balances: await balancesOf(db, clientId),
+      invoices: await clientInvoices(db, clientId),
+    };
   };
 
   /** A paid plan in force for a product, locked; otherwise NOT_SUBSCRIBED. */
@@ -437,6 +497,7 @@ export function billingService(deps: BillingDeps) {
     billable,
     apply,
     runEffects,
+    settleWithoutCard,
 
     async overview(clientId: number): Promise<BillingOverview> {
       await billable(clientId);
@@ -445,7 +506,12 @@ export function billingService(deps: BillingDeps) {
 
     async quote(clientId: number, choice: PlanChoice): Promise<Quote> {
       await billable(clientId);
-      return quoteFor(clientId, choice, deps.clock());
+      const now = deps.clock();
+      const quoteId = `q_${randomBytes(16).toString("base64url")}`;
+      await db
+        .insert(billingQuotes)
+        .values({ id: quoteId, clientId, requestHash: hashOf(choice), quotedAt: now });
+      return (await quoteFor(clientId, choice, now, { quoteId })).quote;
     },
 
     async checkout(
@@ -455,7 +521,7 @@ export function billingService(deps: BillingDeps) {
     ): Promise<CheckoutResponse> {
       const client = await billable(clientId);
       const now = deps.clock();
-      const { idempotencyKey, ...choice } = request;
+      const { idempotencyKey, quoteId, ...choice } = request;
       const requestHash = hashOf(choice);
       const replay = async () => {
         const [row] = await db
@@ -464,38 +530,87 @@ export function billingService(deps: BillingDeps) {
           .where(and(eq(payments.clientId, clientId), eq(payments.idempotencyKey, idempotencyKey)));
         if (!row) return null;
         if (row.requestHash !== requestHash) throw new ApiFailure(422, "IDEMPOTENCY_CONFLICT");
-        const opened = row.providerRef ? row : await openCheckout(row, localeOf(row.language));
+        const opened =
+          row.providerRef || row.amountCents === 0
+            ? row
+            : await openCheckout(row, localeOf(row.language));
+        const { quote } = await quoteFor(clientId, choice, row.quotedAt ?? row.createdAt, {
+          quoteId: quoteId ?? "",
+        });
         return {
           payment: paymentView(opened, await invoiceNumberOf(row.id)),
-          quote: await quoteFor(clientId, choice, new Date(row.createdAt)),
+          // What this payment charges, whatever the balance has become since.
+          quote: {
+            ...quote,
+            chargeNowCents: row.amountCents,
+            vatNowCents: vatOf(row.amountCents),
+            balanceUsedCents: row.balanceUsedCents,
+            balanceAddedCents: row.balanceAddedCents,
+          },
         };
       };
       const replayed = await replay();
       if (replayed) return replayed;
 
+      // The quote the client confirmed is honoured for 30 minutes; after that it asks again.
+      let quotedAt = now;
+      if (quoteId) {
+        const [stored] = await db
+          .select()
+          .from(billingQuotes)
+          .where(and(eq(billingQuotes.id, quoteId), eq(billingQuotes.clientId, clientId)));
+        if (
+          !stored ||
+          stored.requestHash !== requestHash ||
+          stored.quotedAt.getTime() > now.getTime() ||
+          now.getTime() - stored.quotedAt.getTime() > QUOTE_VALIDITY_MS
+        )
+          throw new ApiFailure(409, "QUOTE_EXPIRED");
+        quotedAt = stored.quotedAt;
+      }
+
       const [info] = await db.select().from(invoiceInfo).where(eq(invoiceInfo.clientId, clientId));
       if (!info || !invoiceInfoComplete(info)) throw new ApiFailure(400, "INVOICE_INFO_REQUIRED");
-      const quote = await quoteFor(clientId, choice, now);
-      if (quote.change !== "upgrade" || quote.appliesAt !== "now") refuseChange(quote.change);
-      const sub = await subscriptionOf(clientId, choice.product);
-      const current = currentPlanOf(sub, now);
+      const preview = await quoteFor(clientId, choice, quotedAt, { quoteId: quoteId ?? "" });
+      if (preview.quote.change !== "upgrade" || preview.quote.appliesAt !== "now")
+        refuseChange(preview.quote.change);
       const id = `pay_${randomBytes(16).toString("base64url")}`;
       const created = await db.transaction(async (tx) => {
-        // One checkout at a time per client: concurrent ones queue here, then see each other.
+        // One checkout at a time per client: concurrent ones queue here, then see each other
+        // (and the balance one of them reserves).
         await tx.execute(sql`select id from clients where id = ${clientId} for update`);
+        const { quote, figures } = await quoteFor(clientId, choice, quotedAt, {
+          quoteId: quoteId ?? "",
+          db: tx,
+        });
+        if (quote.change !== "upgrade" || quote.appliesAt !== "now") refuseChange(quote.change);
+        const sub = (
+          await tx
+            .select()
+            .from(subscriptions)
+            .where(
+              and(eq(subscriptions.clientId, clientId), eq(subscriptions.product, choice.product)),
+            )
+        )[0];
+        const current = currentPlanOf(sub, quotedAt);
         const inserted = await tx
           .insert(payments)
           .values({
             id,
             clientId,
             product: choice.product,
-            tier: choice.tier,
-            period: choice.period,
+            tier: figures.nowPlan.tier,
+            period: figures.nowPlan.period,
             currency: choice.currency,
             kind: current ? "upgrade" : "purchase",
             amountCents: quote.chargeNowCents,
             creditCents: quote.creditCents,
             newPlanCents: quote.newPlanCents,
+            balanceUsedCents: quote.balanceUsedCents,
+            balanceAddedCents: quote.balanceAddedCents,
+            thenTier: figures.then?.tier ?? null,
+            thenPeriod: figures.then?.period ?? null,
+            quotedAt,
             periodStart: new Date(quote.periodStart),
             periodEnd: new Date(quote.periodEnd),
             fromTier: current?.tier ?? null,
@@ -522,22 +637,28 @@ export function billingService(deps: BillingDeps) {
             ),
           )
           .returning({ providerRef: payments.providerRef });
-        return { row: inserted[0], superseded };
+        return { row: inserted[0], superseded, quote };
       });
       if (!created) return (await replay())!;
       // ...and closed at the provider, so its page can no longer take money.
       for (const old of created.superseded)
         if (old.providerRef)
           await provider
-            .expire(old.providerRef)
+            .expire(old.providerRef, "superseded")
             .catch((error: unknown) => logger.warn("could not close a checkout", { error }));
       logger.info("checkout opened", {
         clientId: client.id,
         payment: id,
-        amount: quote.chargeNowCents,
+        amount: created.row.amountCents,
       });
+      if (created.row.amountCents === 0) {
+        // Nothing to charge (the credit or the balance covers it): no card page, applied at once.
+        await settleWithoutCard(created.row);
+        const [row] = await db.select().from(payments).where(eq(payments.id, id));
+        return { payment: paymentView(row!, await invoiceNumberOf(id)), quote: created.quote };
+      }
       const opened = await openCheckout(created.row, lang);
-      return { payment: paymentView(opened, null), quote };
+      return { payment: paymentView(opened, null), quote: created.quote };
     },
 
     async payment(clientId: number, id: string): Promise<Payment> {
@@ -662,7 +783,15 @@ export function billingService(deps: BillingDeps) {
         .orderBy(desc(payments.createdAt))
         .limit(200);
       let settled = 0;
+      // Quotes are honoured for 30 minutes; a day later nobody can name one any more.
+      await db
+        .delete(billingQuotes)
+        .where(lt(billingQuotes.quotedAt, new Date(now.getTime() - dayMs)));
       for (const row of open) {
+        if (row.amountCents === 0) {
+          if ((await settleWithoutCard(row)) === "applied") settled++;
+          continue;
+        }
         const known = await provider.retrieve(
           row.providerRef ? { ref: row.providerRef } : { idempotencyKey: keyOf(row) },
         );
@@ -686,8 +815,14 @@ export function billingService(deps: BillingDeps) {
             paymentMethod: sub.paymentMethod,
           });
           if ((await apply(charged, null)) === "applied") settled++;
-        } else if (row.kind !== "renewal" && now.getTime() - row.createdAt.getTime() > 3_600_000) {
-          // A checkout nobody finished within an hour is closed, at the provider first.
+        } else if (
+          row.kind !== "renewal" &&
+          (now.getTime() - row.createdAt.getTime() > 3_600_000 ||
+            (row.quotedAt !== null &&
+              now.getTime() - row.quotedAt.getTime() > QUOTE_VALIDITY_MS + olderThanMs))
+        ) {
+          // A checkout nobody finished within an hour (or past its quote's 30 minutes) is closed,
+          // at the provider first: what is confirmed is charged, never a figure grown stale.
           const closed = known ? await provider.expire(known.ref) : null;
           if (closed && closed.status !== "open") await apply(closed, null);
           else

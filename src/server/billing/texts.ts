@@ -43,7 +43,7 @@ export const failureText: Record<Locale, Record<FailureCode, string>> = {
     authentication_failed: "the card's authentication failed",
     abandoned: "the payment was abandoned",
     expired: "the checkout expired",
-    superseded: "another payment replaced it",
+    superseded: "this checkout was replaced by a newer one; nothing was charged here",
   },
   es: {
     card_declined: "la tarjeta fue rechazada",
@@ -51,7 +51,7 @@ export const failureText: Record<Locale, Record<FailureCode, string>> = {
     authentication_failed: "falló la autenticación de la tarjeta",
     abandoned: "el pago se abandonó",
     expired: "el pago caducó",
-    superseded: "otro pago lo sustituyó",
+    superseded: "este pago se sustituyó por otro más reciente; aquí no se cobró nada",
   },
 };
 
@@ -67,6 +67,8 @@ export interface InvoiceLabels {
   readonly amount: string;
   readonly credit: (plan: string) => string;
   readonly refund: (plan: string) => string;
+  readonly balanceUsed: string;
+  readonly balanceAdded: string;
   readonly base: string;
   readonly vat: string;
   readonly total: string;
@@ -87,6 +89,8 @@ export const invoiceLabels: Record<Locale, InvoiceLabels> = {
     amount: "Amount",
     credit: (plan) => `Credit for unused time on ${plan}`,
     refund: (plan) => `Refund of ${plan}`,
+    balanceUsed: "Paid from your account balance",
+    balanceAdded: "Credit carried to your account balance (used on your next charges)",
     base: "Taxable base",
     vat: "VAT 21%",
     total: "Total",
@@ -105,6 +109,8 @@ export const invoiceLabels: Record<Locale, InvoiceLabels> = {
     amount: "Importe",
     credit: (plan) => `Abono por el tiempo no usado de ${plan}`,
     refund: (plan) => `Devolución de ${plan}`,
+    balanceUsed: "Pagado con el saldo de tu cuenta",
+    balanceAdded: "Abono al saldo de tu cuenta (se usa en tus próximos cobros)",
     base: "Base imponible",
     vat: "IVA 21 %",
     total: "Total",
@@ -130,16 +136,19 @@ export const billingEmails = {
       invoice: string;
       until: string;
       link: string;
+      /** Taken from the account balance (before the card), and carried to it; null when none. */
+      fromBalance?: string | null;
+      toBalance?: string | null;
     },
   ): BillingEmail =>
     l === "es"
       ? {
           subject: `Recibo de ${o.brand}: ${o.plan}`,
-          text: `${hello.es}\n\nHemos cobrado ${o.amount} por ${o.plan}. Tu plan está activo hasta el ${o.until}.\nFactura ${o.invoice}: la tienes en ${o.link}\n`,
+          text: `${hello.es}\n\n${o.fromBalance ? `Hemos usado ${o.fromBalance} del saldo de tu cuenta y cobrado ${o.amount} en tu tarjeta` : `Hemos cobrado ${o.amount}`} por ${o.plan}. Tu plan está activo hasta el ${o.until}.\n${o.toBalance ? `Hemos abonado ${o.toBalance} al saldo de tu cuenta: se usa antes que tu tarjeta en tus próximos cobros.\n` : ""}Factura ${o.invoice}: la tienes en ${o.link}\n`,
         }
       : {
           subject: `Your ${o.brand} receipt: ${o.plan}`,
-          text: `${hello.en}\n\nWe charged ${o.amount} for ${o.plan}. Your plan is active until ${o.until}.\nInvoice ${o.invoice} is at ${o.link}\n`,
+          text: `${hello.en}\n\n${o.fromBalance ? `We used ${o.fromBalance} of your account balance and charged ${o.amount} to your card` : `We charged ${o.amount}`} for ${o.plan}. Your plan is active until ${o.until}.\n${o.toBalance ? `We credited ${o.toBalance} to your account balance: it is used before your card on your next charges.\n` : ""}Invoice ${o.invoice} is at ${o.link}\n`,
         },
   paymentFailed: (
     l: Locale,
@@ -192,6 +201,7 @@ export const sandboxTexts = {
       declined: "is declined",
       insufficient_funds: "has insufficient funds",
       authenticate: "asks for authentication",
+      declinesRenewals: "succeeds now, then its renewals are declined",
     },
     invalid: {
       number: "That card number is not valid.",
@@ -203,6 +213,8 @@ export const sandboxTexts = {
     approve: "Approve",
     fail: "Fail authentication",
     finished: "This payment is already finished.",
+    superseded: "This checkout was replaced by a newer one; nothing was charged here.",
+    closed: "This checkout has closed; nothing was charged here.",
     back: "Back to the site",
     notFound: "This checkout does not exist.",
   },
@@ -220,6 +232,7 @@ export const sandboxTexts = {
       declined: "se rechaza",
       insufficient_funds: "no tiene fondos suficientes",
       authenticate: "pide autenticación",
+      declinesRenewals: "se acepta ahora y luego se rechazan sus renovaciones",
     },
     invalid: {
       number: "Ese número de tarjeta no es válido.",
@@ -231,6 +244,8 @@ export const sandboxTexts = {
     approve: "Aprobar",
     fail: "Hacer fallar la autenticación",
     finished: "Este pago ya ha terminado.",
+    superseded: "Este pago se sustituyó por otro más reciente; aquí no se cobró nada.",
+    closed: "Este pago se ha cerrado; aquí no se cobró nada.",
     back: "Volver al sitio",
     notFound: "Este pago no existe.",
   },

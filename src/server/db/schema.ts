@@ -50,6 +50,8 @@ export const clients = pgTable(
     /** When the client started its one free trial, and when it was warned of its end. */
     trialStartedAt: timestamp("trial_started_at", { withTimezone: true }),
     trialWarnedAt: timestamp("trial_warned_at", { withTimezone: true }),
+    /** How far the sandbox's test clock has moved this account forward (docs/billing.md), in seconds. */
+    billingClockOffsetSeconds: integer("billing_clock_offset_seconds").notNull().default(0),
     policiesVersion: text("policies_version"),
     policiesAcceptedAt: timestamp("policies_accepted_at", { withTimezone: true }),
     /** The name the community ranking shows (never the email); null: "anonymous". */
@@ -150,6 +152,15 @@ export const payments = pgTable(
     /** The plan this payment replaces (upgrades), for the invoice's credit line. */
     fromTier: text("from_tier"),
     fromPeriod: text("from_period"),
+    /** Taken from the account balance before the card (reserved while the payment is open). */
+    balanceUsedCents: integer("balance_used_cents").notNull().default(0),
+    /** Credit above the new plan's part, carried to the account balance when the payment succeeds. */
+    balanceAddedCents: integer("balance_added_cents").notNull().default(0),
+    /** Up in tier and down in period: the period change scheduled at the period end on success. */
+    thenTier: text("then_tier"),
+    thenPeriod: text("then_period"),
+    /** When the quote this payment honours was shown (its figures are those of that moment). */
+    quotedAt: timestamp("quoted_at", { withTimezone: true }),
     status: text("status").notNull().default("pending"),
     failureCode: text("failure_code"),
     idempotencyKey: text("idempotency_key").notNull(),
@@ -167,6 +178,38 @@ export const payments = pgTable(
     index("payments_status_idx").on(t.status, t.createdAt),
   ],
 );
+
+/** The account balance's movements (PRODUCT.md "Never a negative charge"): the balance is their sum. */
+export const balanceEntries = pgTable(
+  "balance_entries",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    currency: text("currency").notNull(),
+    /** Positive: credit carried to the balance; negative: used on a charge. */
+    amountCents: integer("amount_cents").notNull(),
+    /** The payment that moved it (null for a credit given by hand); once per payment and reason. */
+    paymentId: text("payment_id"),
+    reason: text("reason").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("balance_entries_payment_reason_key").on(t.paymentId, t.reason),
+    index("balance_entries_client_idx").on(t.clientId, t.currency),
+  ],
+);
+
+/** Quotes shown on a confirm screen: a checkout naming one within 30 minutes pays its figures. */
+export const billingQuotes = pgTable("billing_quotes", {
+  id: text("id").primaryKey(),
+  clientId: integer("client_id")
+    .notNull()
+    .references(() => clients.id, { onDelete: "cascade" }),
+  requestHash: text("request_hash").notNull(),
+  quotedAt: timestamp("quoted_at", { withTimezone: true }).notNull(),
+});
 
 /** Money given back (a payment that arrived for a plan the client already had). */
 export const refunds = pgTable("refunds", {

@@ -11,6 +11,7 @@ import {
   ProductRequest,
   Quote,
   ScheduleRequest,
+  TestClockRequest,
 } from "../../contract/billing.ts";
 import { CommonQuery, type Locale } from "../../contract/common.ts";
 import type { AppDeps, AppEnv } from "../app.ts";
@@ -18,7 +19,8 @@ import { clientById } from "../accounts/clients.ts";
 import { localeOf } from "../billing/apply.ts";
 import { clientInvoice, invoicePdf } from "../billing/invoices.ts";
 import { BadSignature } from "../billing/provider.ts";
-import { planCatalog, type BillingService } from "../billing/service.ts";
+import { planCatalog, type BillingDeps, type BillingService } from "../billing/service.ts";
+import { moveTestClock } from "../billing/test-clock.ts";
 import { ApiFailure } from "../http/api-failure.ts";
 import { requireSession } from "../http/auth.ts";
 import { jsonBody, paramsOf, queryOf, reply } from "../http/validate.ts";
@@ -33,8 +35,13 @@ const InvoiceParams = Schema.Struct({
 const MAX_EVENT_BYTES = 64 * 1024;
 
 /** The plans (public), the provider's events (signed), and the signed-in client's billing. */
-export function billingRoutes(deps: AppDeps, billing: BillingService) {
+export function billingRoutes(deps: AppDeps, billing: BillingService, billingDeps: BillingDeps) {
+  /** The test clock exists with the built-in sandbox and SANDBOX_TEST_CLOCK=true, never otherwise. */
+  const testClockOn = deps.config.sandboxTestClock && !deps.paymentProvider;
   const session = requireSession(deps);
+  /** The client's stored language: invoices are printed in it, whatever screen asks for them. */
+  const clientLanguage = async (clientId: number): Promise<Locale> =>
+    localeOf((await clientById(deps.database.db, clientId))?.language ?? "en");
   const langOf = async (c: Parameters<typeof queryOf>[0], clientId: number): Promise<Locale> => {
     const { lang } = queryOf(c, CommonQuery);
     if (lang) return lang;
@@ -111,6 +118,14 @@ export function billingRoutes(deps: AppDeps, billing: BillingService) {
         await billing.startTrial(c.get("clientId"), (await jsonBody(c, ProductRequest)).product),
       ),
     )
+    .post("/test-clock", async (c) => {
+      if (!testClockOn) throw new ApiFailure(403, "TEST_CLOCK_DISABLED");
+      const clientId = c.get("clientId");
+      await billing.billable(clientId);
+      const { days } = await jsonBody(c, TestClockRequest);
+      await moveTestClock(billingDeps, billing, clientId, days);
+      return reply(c, BillingOverview, await billing.overview(clientId));
+    })
     .get("/invoices/:number/pdf", async (c) => {
       const clientId = c.get("clientId");
       await billing.billable(clientId);
@@ -120,7 +135,7 @@ export function billingRoutes(deps: AppDeps, billing: BillingService) {
         paramsOf(c, InvoiceParams).number,
       );
       if (!row) throw new ApiFailure(404, "NOT_FOUND");
-      const bytes = invoicePdf(row, await langOf(c, clientId));
+      const bytes = invoicePdf(row, await clientLanguage(clientId));
       return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
         "Content-Type": "application/pdf",
         "Content-Disposition": `attachment; filename="invoice-${row.number}.pdf"`,

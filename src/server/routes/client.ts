@@ -109,15 +109,28 @@ export function clientRoutes(deps: AppDeps) {
       if (client.kind === "TT") throw new ApiFailure(403, "ACCOUNT_KIND_FORBIDDEN");
       const rows = await db.select().from(invoiceInfo).where(eq(invoiceInfo.clientId, client.id));
       const row = rows[0];
+      if (row)
+        return reply(c, InvoiceInfo, {
+          name: row.name,
+          country: row.country,
+          tin: row.tin,
+          city: row.city,
+          address: row.address,
+          postalCode: row.postalCode,
+          companyName: row.companyName,
+          company: row.company,
+        });
+      // Never filled in: prefilled from the profile (PRODUCT.md "Invoice details"), to be changed.
+      const country = (client.countryId ?? "").toUpperCase();
       return reply(c, InvoiceInfo, {
-        name: row?.name ?? "",
-        country: row?.country ?? "",
-        tin: row?.tin ?? "",
-        city: row?.city ?? "",
-        address: row?.address ?? "",
-        postalCode: row?.postalCode ?? "",
-        companyName: row?.companyName ?? "",
-        company: row?.company ?? false,
+        name: `${client.name} ${client.surname}`.trim(),
+        country: /^[A-Z]{2}$/.test(country) ? country : "",
+        tin: client.tin ?? "",
+        city: client.city ?? "",
+        address: client.address ?? "",
+        postalCode: client.postalCode ?? "",
+        companyName: "",
+        company: false,
       });
     })
     .put("/invoice-info", async (c) => {
