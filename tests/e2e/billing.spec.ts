@@ -251,6 +251,8 @@ for (const locale of ["en", "es"] as const) {
       await expect(card.getByText(t.stateActive[locale], { exact: true })).toBeVisible();
 
       await card.getByRole("button", { name: t.cancelPlan[locale] }).click();
+      // Cancelling asks once more (PRODUCT.md, "Money"); keeping the plan is offered beside.
+      await card.getByRole("button", { name: t.confirmCancel[locale] }).click();
       await expect(page.getByRole("status")).toHaveText(t.planCancelled[locale]);
       await expect(card.getByText(t.stateCancelled[locale], { exact: true })).toBeVisible();
       let assets = await api.product("simAssets");
