@@ -6,6 +6,8 @@ import { Schema } from "effect";
  */
 export const msgCodes = [
   "INVALID_REQUEST",
+  "INVALID_CHARACTERS",
+  "DUPLICATE_PARAMETER",
   "EDITION_MISMATCH",
   "NOT_FOUND",
   "METHOD_NOT_ALLOWED",

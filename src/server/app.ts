@@ -10,7 +10,7 @@ import { RuntimeConfig } from "../contract/runtime-config.ts";
 import { runtimeConfigOf, type ServerConfig } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import { ApiFailure } from "./http/api-failure.ts";
-import { queryOf, reply } from "./http/validate.ts";
+import { checkQueryString, queryOf, reply } from "./http/validate.ts";
 import type { Logger } from "./logger.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { authRoutes } from "./routes/auth.ts";
@@ -141,6 +141,7 @@ export function createApp(deps: AppDeps) {
       }),
     )
     .use(async (c, next) => {
+      checkQueryString(c);
       // Every request names the edition it was built for; a mismatch would mix two products' data.
       const query = queryOf(c, CommonQuery);
       if (query.ctx && query.ctx !== deps.config.edition)

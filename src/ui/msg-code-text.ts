@@ -5,6 +5,8 @@ import type { MsgCode } from "../contract/msg-codes.ts";
 /** The user-facing text of every msgCode the API answers with, and of the form's own checks. */
 export const msgCodeText: Record<MsgCode | "PASSWORD_TOO_WEAK", MessageDescriptor> = {
   INVALID_REQUEST: msg`Some fields are not valid. Check them and try again.`,
+  INVALID_CHARACTERS: msg`Some text contains a character that cannot be saved (such as a null character). Remove it and try again.`,
+  DUPLICATE_PARAMETER: msg`The address repeats one of its parameters. Open the page again from a link of the app.`,
   EDITION_MISMATCH: msg`This page belongs to another edition of the app. Reload the page.`,
   NOT_FOUND: msg`We could not find what you asked for.`,
   METHOD_NOT_ALLOWED: msg`That action is not available.`,
