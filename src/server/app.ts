@@ -5,6 +5,7 @@ import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
 import { contentSecurityPolicy } from "./http/csp.ts";
+import { noStoreByDefault, permissionsPolicy, sameSiteWrites } from "./http/protocol.ts";
 import { CommonQuery } from "../contract/common.ts";
 import { RuntimeConfig } from "../contract/runtime-config.ts";
 import { runtimeConfigOf, type ServerConfig } from "./config.ts";
@@ -131,6 +132,9 @@ export function createApp(deps: AppDeps) {
   const billing = billingService(billingDeps);
 
   const api = new Hono<AppEnv>()
+    // A page of another site cannot change anything here (docs/operations.md, "Security").
+    .use(sameSiteWrites(deps.config.publicUrl))
+    .use(noStoreByDefault())
     // Bodies are small (500 assets is about 30 kB): anything larger is refused before it is read.
     .use(
       bodyLimit({
@@ -187,6 +191,7 @@ export function createApp(deps: AppDeps) {
       contentSecurityPolicy: contentSecurityPolicy(deps.config),
       crossOriginEmbedderPolicy: false,
       referrerPolicy: "strict-origin-when-cross-origin",
+      permissionsPolicy,
     }),
   );
   app.use(`${deps.config.apiBase}/*`, compressJson());

@@ -6,6 +6,8 @@ import type { MsgCode } from "../contract/msg-codes.ts";
 export const msgCodeText: Record<MsgCode | "PASSWORD_TOO_WEAK", MessageDescriptor> = {
   INVALID_REQUEST: msg`Some fields are not valid. Check them and try again.`,
   INVALID_CHARACTERS: msg`Some text contains a character that cannot be saved (such as a null character). Remove it and try again.`,
+  UNSUPPORTED_MEDIA_TYPE: msg`What was sent is not in a format the app accepts.`,
+  CROSS_SITE_REQUEST: msg`This request came from another website and was refused. Use the app's own pages.`,
   DUPLICATE_PARAMETER: msg`The address repeats one of its parameters. Open the page again from a link of the app.`,
   EDITION_MISMATCH: msg`This page belongs to another edition of the app. Reload the page.`,
   NOT_FOUND: msg`We could not find what you asked for.`,

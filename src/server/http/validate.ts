@@ -3,6 +3,7 @@ import { Schema } from "effect";
 import { decode } from "../../contract/decode.ts";
 import type { ValidationIssue } from "../../contract/msg-codes.ts";
 import { ApiFailure } from "./api-failure.ts";
+import { requireJsonContentType } from "./protocol.ts";
 
 /**
  * A text no column can hold: a NUL character (PostgreSQL's text and jsonb refuse it) or half of a
@@ -56,11 +57,15 @@ export function checkQueryString(c: Context): void {
   refuseUnstorable(all);
 }
 
-/** Decodes a JSON body with a contract schema; anything else is a 400 that changes nothing. */
+/**
+ * Decodes a JSON body with a contract schema: 415 when it is not sent as JSON, 400 (changing
+ * nothing) when it is not what the contract says.
+ */
 export async function jsonBody<S extends Schema.Decoder<unknown>>(
   c: Context,
   schema: S,
 ): Promise<S["Type"]> {
+  requireJsonContentType(c);
   let raw: unknown;
   try {
     raw = await c.req.json();
