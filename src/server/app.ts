@@ -1,4 +1,5 @@
 import type { ProductPermissions } from "../contract/permissions.ts";
+import type { SessionAccount } from "./accounts/sessions.ts";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import { Hono, type MiddlewareHandler } from "hono";
@@ -54,6 +55,8 @@ export type AppEnv = {
     requestId: string;
     clientId: number;
     tokenHash: string;
+    /** The session's account, for the server's gates (src/server/accounts/gates.ts). */
+    account: SessionAccount;
     /** Set by requireSessionWithPermissions: the client's permissions for the request's product. */
     permissions?: ProductPermissions;
   };
