@@ -197,6 +197,13 @@ export function createApp(deps: AppDeps) {
       permissionsPolicy,
     }),
   );
+  // A path with a NUL character names nothing (no route, file or row can): 404 before any route,
+  // for the pages and the sandbox's as for the API (docs/operations.md, "Security").
+  app.use(async (c, next) => {
+    if (c.req.path.includes("\u0000") || /%00/i.test(c.req.path))
+      throw new ApiFailure(404, "NOT_FOUND");
+    await next();
+  });
   app.use(`${deps.config.apiBase}/*`, compressJson());
   app.route(deps.config.apiBase, api);
   if (deps.config.outboxPage) app.route("/_dev", devOutboxPage(deps));
