@@ -1,13 +1,7 @@
 import { assign, setup } from "xstate";
-import type { AccountKind } from "../src/contract/accounts.ts";
-import type { Edition } from "../src/contract/common.ts";
+import { mustAcceptPolicies, type PolicyFacts } from "./guards/policy-facts.ts";
 
-export interface PolicyFacts {
-  readonly edition: Edition;
-  readonly signedIn: boolean;
-  readonly kind: AccountKind | null;
-  readonly policiesAccepted: boolean;
-}
+export type { PolicyFacts } from "./guards/policy-facts.ts";
 
 export type PolicyGateEvent =
   { type: "facts.changed"; facts: PolicyFacts; path: string } | { type: "policies.accepted" };
@@ -35,12 +29,7 @@ export const policyGateMachine = setup({
   guards: {
     acceptedNow: (_, params: { facts: PolicyFacts }) =>
       params.facts.signedIn && params.facts.policiesAccepted,
-    mustAccept: ({ context }) => {
-      const f = context.facts;
-      return (
-        f !== null && f.edition === "ht" && f.signedIn && f.kind !== "HT" && !f.policiesAccepted
-      );
-    },
+    mustAccept: ({ context }) => context.facts !== null && mustAcceptPolicies(context.facts),
   },
 }).createMachine({
   id: "policyGate",

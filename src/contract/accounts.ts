@@ -1,5 +1,5 @@
 import { Schema } from "effect";
-import { Locale, Product } from "./common.ts";
+import { isCalendarDay, Locale, Product } from "./common.ts";
 import { Permissions, Tier } from "./permissions.ts";
 
 const trimmed = (max: number) =>
@@ -20,8 +20,18 @@ export const Password = Schema.String.pipe(
 );
 export const PASSWORD_MIN_LENGTH = 8;
 
-/** An ISO date (YYYY-MM-DD). */
-export const IsoDate = Schema.String.pipe(Schema.check(Schema.isPattern(/^\d{4}-\d{2}-\d{2}$/)));
+/** An ISO date (YYYY-MM-DD) that is a day of the calendar (2023-02-30 is refused), years 1000-9999. */
+const isoDatePattern = /^[1-9]\d{3}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/;
+export const IsoDate = Schema.String.pipe(
+  Schema.check(
+    Schema.isPattern(isoDatePattern),
+    // Only what has the shape (the pattern names the rest): 30 February, 31 April, 29 February 2023.
+    Schema.makeFilter(
+      (s: string) =>
+        !isoDatePattern.test(s) || isCalendarDay(s) || "a day of the calendar (YYYY-MM-DD)",
+    ),
+  ),
+);
 /** ISO 3166-1 alpha-2. */
 export const CountryId = Schema.String.pipe(Schema.check(Schema.isPattern(/^[A-Z]{2}$/)));
 const Phone = Schema.String.pipe(

@@ -5,6 +5,7 @@
  */
 import { Schema } from "effect";
 import { Currency } from "./analytics.ts";
+import { RowVersion } from "./common.ts";
 import { MonkeyRegion } from "./portfolios.ts";
 
 export { MonkeyRegion };
@@ -107,7 +108,7 @@ export type CreateBananaRequest = typeof CreateBananaRequest.Type;
 
 /** An edition inside the window: the version read, and the new shares (0 sells all). */
 export const UpdateBananaRequest = Schema.Struct({
-  version: Schema.Number.pipe(Schema.check(Schema.isInt(), Schema.isGreaterThanOrEqualTo(1))),
+  version: RowVersion,
   assets: Schema.Array(ShareInput).pipe(Schema.check(Schema.isMaxLength(500))),
 });
 export type UpdateBananaRequest = typeof UpdateBananaRequest.Type;

@@ -1,6 +1,6 @@
 import { Schema } from "effect";
 import { Currency, Benchmark } from "./analytics.ts";
-import { Product } from "./common.ts";
+import { DbIdParam, Product, RowVersion } from "./common.ts";
 import { Volatilities } from "./market.ts";
 import { ORDERINGS } from "./portfolio-rules.ts";
 
@@ -179,7 +179,7 @@ export type SavePortfolioRequest = typeof SavePortfolioRequest.Type;
  * PORTFOLIO_CONFLICT), and the new amounts (zero or less removes the asset).
  */
 export const UpdatePortfolioRequest = Schema.Struct({
-  version: Schema.Number.pipe(Schema.check(Schema.isInt(), Schema.isGreaterThanOrEqualTo(1))),
+  version: RowVersion,
   name: Schema.optional(Name),
   benchmark: Schema.optional(Benchmark),
   assets: Schema.Array(AmountInput).pipe(Schema.check(Schema.isMaxLength(500))),
@@ -193,9 +193,7 @@ export const ResetPortfolioRequest = Schema.Struct({
 });
 export type ResetPortfolioRequest = typeof ResetPortfolioRequest.Type;
 
-export const PortfolioIdParam = Schema.Struct({
-  id: Schema.String.pipe(Schema.check(Schema.isPattern(/^[1-9][0-9]{0,9}$/))),
-});
+export const PortfolioIdParam = Schema.Struct({ id: DbIdParam });
 
 /** Daily valuations of a saved portfolio (monitoring: risk, return and risk-return over time). */
 export const PortfolioHistory = Schema.Struct({

@@ -1,16 +1,18 @@
 import type { ProductPermissions } from "../contract/permissions.ts";
+import type { SessionAccount } from "./accounts/sessions.ts";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
 import { contentSecurityPolicy } from "./http/csp.ts";
+import { noStoreByDefault, permissionsPolicy, sameSiteWrites } from "./http/protocol.ts";
 import { CommonQuery } from "../contract/common.ts";
 import { RuntimeConfig } from "../contract/runtime-config.ts";
 import { runtimeConfigOf, type ServerConfig } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import { ApiFailure } from "./http/api-failure.ts";
-import { queryOf, reply } from "./http/validate.ts";
+import { checkQueryString, queryOf, reply } from "./http/validate.ts";
 import type { Logger } from "./logger.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { authRoutes } from "./routes/auth.ts";
@@ -55,6 +57,8 @@ export type AppEnv = {
     requestId: string;
     clientId: number;
     tokenHash: string;
+    /** The session's account, for the server's gates (src/server/accounts/gates.ts). */
+    account: SessionAccount;
     /** Set by requireSessionWithPermissions: the client's permissions for the request's product. */
     permissions?: ProductPermissions;
   };
@@ -133,6 +137,9 @@ export function createApp(deps: AppDeps) {
   const billing = billingService(billingDeps);
 
   const api = new Hono<AppEnv>()
+    // A page of another site cannot change anything here (docs/operations.md, "Security").
+    .use(sameSiteWrites(deps.config.publicUrl))
+    .use(noStoreByDefault())
     // Bodies are small (500 assets is about 30 kB): anything larger is refused before it is read.
     .use(
       bodyLimit({
@@ -143,6 +150,7 @@ export function createApp(deps: AppDeps) {
       }),
     )
     .use(async (c, next) => {
+      checkQueryString(c);
       // Every request names the edition it was built for; a mismatch would mix two products' data.
       const query = queryOf(c, CommonQuery);
       if (query.ctx && query.ctx !== deps.config.edition)
@@ -188,8 +196,16 @@ export function createApp(deps: AppDeps) {
       contentSecurityPolicy: contentSecurityPolicy(deps.config),
       crossOriginEmbedderPolicy: false,
       referrerPolicy: "strict-origin-when-cross-origin",
+      permissionsPolicy,
     }),
   );
+  // A path with a NUL character names nothing (no route, file or row can): 404 before any route,
+  // for the pages and the sandbox's as for the API (docs/operations.md, "Security").
+  app.use(async (c, next) => {
+    if (c.req.path.includes("\u0000") || /%00/i.test(c.req.path))
+      throw new ApiFailure(404, "NOT_FOUND");
+    await next();
+  });
   app.use(`${deps.config.apiBase}/*`, compressJson());
   app.route(deps.config.apiBase, api);
   if (deps.config.outboxPage) app.route("/_dev", devOutboxPage(deps));

@@ -5,6 +5,10 @@ import type { MsgCode } from "../contract/msg-codes.ts";
 /** The user-facing text of every msgCode the API answers with, and of the form's own checks. */
 export const msgCodeText: Record<MsgCode | "PASSWORD_TOO_WEAK", MessageDescriptor> = {
   INVALID_REQUEST: msg`Some fields are not valid. Check them and try again.`,
+  INVALID_CHARACTERS: msg`Some text contains a character that cannot be saved (such as a null character). Remove it and try again.`,
+  UNSUPPORTED_MEDIA_TYPE: msg`What was sent is not in a format the app accepts.`,
+  CROSS_SITE_REQUEST: msg`This request came from another website and was refused. Use the app's own pages.`,
+  DUPLICATE_PARAMETER: msg`The address repeats one of its parameters. Open the page again from a link of the app.`,
   EDITION_MISMATCH: msg`This page belongs to another edition of the app. Reload the page.`,
   NOT_FOUND: msg`We could not find what you asked for.`,
   METHOD_NOT_ALLOWED: msg`That action is not available.`,
@@ -57,6 +61,7 @@ export const msgCodeText: Record<MsgCode | "PASSWORD_TOO_WEAK", MessageDescripto
   PAYLOAD_TOO_LARGE: msg`What was sent is too large.`,
   BANANA_REGION_REQUIRED: msg`Choose a region for your banana portfolio: Europe or the USA.`,
   BANANA_WINDOW_CLOSED: msg`Banana portfolios can only be changed between 10:00 and 22:00 UTC. Try again when the window opens.`,
+  TRIAL_FORBIDDEN: msg`Creating and saving portfolios is not part of the free trial. Choose a plan to build your own.`,
   BANANA_TRIAL_FORBIDDEN: msg`The banana challenge is not available during a trial. Subscribe to simMonk to take part.`,
   BANANA_THROUGH_CHALLENGE: msg`Banana portfolios are created and changed in the banana challenge, with its own rules.`,
   FRACTIONAL_SHARES: msg`Stocks are bought in whole shares: use whole numbers of shares.`,

@@ -145,6 +145,7 @@ describe.each(databaseTargets)("banana challenge API on $name", (target) => {
         name: "Test",
         surname: "Banana",
         emailConfirmed: true,
+        policiesVersion: "2026-01", // the policy in force (POLICY_VERSION's default)
         alias: extra.alias ?? null,
         trialEndsAt: extra.trial ? new Date(Date.now() + 10 * 86_400_000) : null,
       })

@@ -141,6 +141,7 @@ describe.each(databaseTargets)("portfolio valuation and exports on $name", (targ
       .insert(clients)
       .values({
         email: `v-${randomBytes(5).toString("hex")}@example.test`,
+        policiesVersion: "2026-01", // the policy in force (POLICY_VERSION's default)
         passwordHash: "unused",
         name: "Test",
         surname: "Client",

@@ -116,6 +116,7 @@ describe.each(databaseTargets)("portfolios API on $name", (target) => {
       .insert(clients)
       .values({
         email: `p-${randomBytes(5).toString("hex")}@example.test`,
+        policiesVersion: "2026-01", // the policy in force (POLICY_VERSION's default)
         passwordHash: "unused",
         name: "Test",
         surname: "Client",

@@ -75,6 +75,7 @@ describe.each(databaseTargets)("the proposal holds the assets asked for, on $nam
       .insert(clients)
       .values({
         email: `c-${randomBytes(5).toString("hex")}@example.test`,
+        policiesVersion: "2026-01", // the policy in force (POLICY_VERSION's default)
         passwordHash: "unused",
         name: "Test",
         surname: "Client",

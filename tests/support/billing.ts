@@ -112,6 +112,7 @@ export async function billingApp(
         name: "Ada",
         surname: "Payer",
         emailConfirmed: true,
+        policiesVersion: "2026-01", // the policy in force (POLICY_VERSION's default)
         kind: options.kind ?? "standard",
         language: options.language ?? "en",
       })

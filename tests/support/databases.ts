@@ -94,6 +94,7 @@ export async function signedInClient(
     .insert(clients)
     .values({
       email: `client-${randomBytes(6).toString("hex")}@example.test`,
+      policiesVersion: "2026-01", // the policy in force (POLICY_VERSION's default)
       passwordHash: "unused",
       name: "Test",
       surname: "Client",

@@ -4,6 +4,7 @@ import { type Locale, products, type Product } from "../../contract/common.ts";
 import { permissionsFor, type Tier } from "../../contract/permissions.ts";
 import type { Db } from "../db/database.ts";
 import { subscriptions, type clients } from "../db/schema.ts";
+import { policiesAcceptedOf } from "./gates.ts";
 
 export type ClientRow = typeof clients.$inferSelect;
 type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -84,7 +85,7 @@ export async function clientView(
       acceptedAt: row.policiesAcceptedAt?.toISOString() ?? null,
       currentVersion: currentPolicy,
       // HT accounts accept the policies by contract.
-      accepted: kind === "HT" || row.policiesVersion === currentPolicy,
+      accepted: policiesAcceptedOf(kind, row.policiesVersion, currentPolicy),
     },
     city: row.city,
     address: row.address,

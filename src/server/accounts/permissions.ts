@@ -12,6 +12,7 @@ import { clients, sessions, subscriptions } from "../db/schema.ts";
 import { bearerToken } from "../http/auth.ts";
 import { hashToken } from "./tokens.ts";
 import { isLive } from "./client-view.ts";
+import { refuseWhilePolicyPending } from "./gates.ts";
 
 /** The product a request is about: its `stc` (specification section 7), simAssets by default. */
 export const productOf = (c: Context): Product => queryOf(c, CommonQuery).stc ?? defaultProduct;
@@ -63,7 +64,13 @@ export const requireSessionWithPermissions = (
     const product = productOf(c);
     const [row] = await preparedOnce(deps.database.db, "session_permissions", (db) =>
       db
-        .select({ clientId: clients.id, subscription: subscriptions })
+        .select({
+          clientId: clients.id,
+          kind: clients.kind,
+          policiesVersion: clients.policiesVersion,
+          trialEndsAt: clients.trialEndsAt,
+          subscription: subscriptions,
+        })
         .from(sessions)
         .innerJoin(clients, eq(clients.id, sessions.clientId))
         .leftJoin(
@@ -83,8 +90,15 @@ export const requireSessionWithPermissions = (
         .prepare("session_permissions"),
     ).execute({ product, tokenHash });
     if (!row) throw new ApiFailure(401, "UNAUTHORIZED");
+    const account = {
+      kind: row.kind,
+      policiesVersion: row.policiesVersion,
+      trialEndsAt: row.trialEndsAt,
+    };
+    refuseWhilePolicyPending(deps, c, account);
     c.set("clientId", row.clientId);
     c.set("tokenHash", tokenHash);
+    c.set("account", account);
     c.set("permissions", permissionsOfRow(deps, product, row.subscription));
     await next();
   });

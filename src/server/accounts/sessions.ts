@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { SessionToken } from "../../contract/accounts.ts";
 import { preparedOnce, type Db } from "../db/database.ts";
-import { sessions } from "../db/schema.ts";
+import { clients, sessions } from "../db/schema.ts";
 import { hashToken, newToken } from "./tokens.ts";
 
 export async function createSession(db: Db, clientId: number, days: number): Promise<SessionToken> {
@@ -11,16 +11,29 @@ export async function createSession(db: Db, clientId: number, days: number): Pro
   return { token, expiry: expiresAt.toISOString() };
 }
 
-/** The client of a live session (not expired, not revoked), or null. */
+/** What the server's gates need to know about a session's account (src/server/accounts/gates.ts). */
+export interface SessionAccount {
+  readonly kind: string;
+  readonly policiesVersion: string | null;
+  readonly trialEndsAt: Date | null;
+}
+
+/** The client of a live session (not expired, not revoked), with its account's gates, or null. */
 export async function sessionClient(
   db: Db,
   token: string,
-): Promise<{ clientId: number; tokenHash: string } | null> {
+): Promise<{ clientId: number; tokenHash: string; account: SessionAccount } | null> {
   const tokenHash = hashToken(token);
-  const rows = await preparedOnce(db, "session_client", (db) =>
+  const rows = await preparedOnce(db, "session_account", (db) =>
     db
-      .select({ clientId: sessions.clientId })
+      .select({
+        clientId: sessions.clientId,
+        kind: clients.kind,
+        policiesVersion: clients.policiesVersion,
+        trialEndsAt: clients.trialEndsAt,
+      })
       .from(sessions)
+      .innerJoin(clients, eq(clients.id, sessions.clientId))
       .where(
         and(
           eq(sessions.tokenHash, sql.placeholder("tokenHash")),
@@ -28,9 +41,20 @@ export async function sessionClient(
           gt(sessions.expiresAt, sql`now()`),
         ),
       )
-      .prepare("session_client"),
+      .prepare("session_account"),
   ).execute({ tokenHash });
-  return rows[0] ? { clientId: rows[0].clientId, tokenHash } : null;
+  const row = rows[0];
+  return row
+    ? {
+        clientId: row.clientId,
+        tokenHash,
+        account: {
+          kind: row.kind,
+          policiesVersion: row.policiesVersion,
+          trialEndsAt: row.trialEndsAt,
+        },
+      }
+    : null;
 }
 
 export async function revokeSession(db: Db, tokenHash: string): Promise<void> {

@@ -13,6 +13,7 @@ import {
   SavePortfolioRequest,
   UpdatePortfolioRequest,
 } from "../../contract/portfolios.ts";
+import { refuseTrial } from "../accounts/gates.ts";
 import { clientPermissions, productOf } from "../accounts/permissions.ts";
 import { analyse } from "../analytics/analyse.ts";
 import { redactAnalysis } from "../analytics/redact.ts";
@@ -88,6 +89,7 @@ export function portfoliosRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .use(requireSession(deps))
     .post("/propose", async (c) => {
+      refuseTrial(deps, c.get("account"));
       const request = await jsonBody(c, ProposeRequest);
       const product = productOf(c);
       const permissions = await permissionsOf(c.get("clientId"), product);
@@ -118,6 +120,7 @@ export function portfoliosRoutes(deps: AppDeps) {
       });
     })
     .post("/", async (c) => {
+      refuseTrial(deps, c.get("account"));
       const request = await jsonBody(c, SavePortfolioRequest);
       const product = productOf(c);
       const clientId = c.get("clientId");
@@ -128,6 +131,7 @@ export function portfoliosRoutes(deps: AppDeps) {
     })
     .get("/:id", async (c) => reply(c, Portfolio, await answer(await own(c))))
     .put("/:id", async (c) => {
+      refuseTrial(deps, c.get("account"));
       const stored = await own(c);
       const request = await jsonBody(c, UpdatePortfolioRequest);
       const permissions = await permissionsOf(c.get("clientId"), stored.row.product as Product);
@@ -136,6 +140,7 @@ export function portfoliosRoutes(deps: AppDeps) {
       return reply(c, Portfolio, await answer(await own(c)));
     })
     .post("/:id/reset", async (c) => {
+      refuseTrial(deps, c.get("account"));
       const stored = await own(c);
       const request = await jsonBody(c, ResetPortfolioRequest);
       const permissions = await permissionsOf(c.get("clientId"), stored.row.product as Product);
