@@ -44,6 +44,38 @@ export function ChartEmpty({ label }: { label: string | undefined }) {
   return label ? <p className="chart-empty">{label}</p> : null;
 }
 
+/**
+ * An axis's title, drawn in the SVG (never clipped: the charts leave room for it). `side` "bottom":
+ * centred under the plot at `y`; "left": turned a quarter, centred on the plot's height at `x`.
+ */
+export function AxisTitle({
+  text,
+  side,
+  x,
+  y,
+}: {
+  text: string;
+  side: "bottom" | "left";
+  x: number;
+  y: number;
+}) {
+  return (
+    <text
+      className="chart-axis-title"
+      data-axis={side === "bottom" ? "x" : "y"}
+      x={x}
+      y={y}
+      textAnchor="middle"
+      transform={side === "left" ? `rotate(-90 ${x} ${y})` : undefined}
+    >
+      {text}
+    </text>
+  );
+}
+
+/** Height an axis title takes (font size plus its gap), in SVG units. */
+export const AXIS_TITLE_ROOM = 18;
+
 /** The accessible name and description of a chart's SVG. */
 export function SvgLabel({
   titleId,
