@@ -127,12 +127,19 @@ export function MonkeyDistributionChart({
           ));
         })}
         <XAxis ticks={ticks} bottom={bottom} layout={layout} />
-        <AxisTitle text={t`Share of the monkeys`} side="left" x={FONT} y={(top + bottom) / 2} />
+        <AxisTitle
+          text={t`Share of the monkeys`}
+          side="left"
+          x={FONT}
+          y={(top + bottom) / 2}
+          room={bottom - top}
+        />
         <AxisTitle
           text={t`Return since creation`}
           side="bottom"
           x={(plotLeft + WIDTH - PAD_X) / 2}
           y={height - 4}
+          room={WIDTH - PAD_X - plotLeft}
         />
         <VerticalMarks
           marks={markers.map((m) => ({

@@ -113,7 +113,13 @@ export function BarChart({
           y1={PAD_Y + BAR_TOP - 4}
           y2={plotBottom - PAD_Y + 2}
         />
-        <AxisTitle text={valueTitle} side="bottom" x={WIDTH / 2} y={height - 4} />
+        <AxisTitle
+          text={valueTitle}
+          side="bottom"
+          x={WIDTH / 2}
+          y={height - 4}
+          room={WIDTH - 2 * PAD_X}
+        />
       </svg>
       <table className="visually-hidden">
         <caption>{title}</caption>

@@ -149,8 +149,14 @@ export function DistributionChart({
         ) : null}
         {barRects}
         <XAxis ticks={ticks} bottom={bottom} layout={layout} />
-        <AxisTitle text={yTitle} side="left" x={FONT} y={(top + bottom) / 2} />
-        <AxisTitle text={xTitle} side="bottom" x={(plotLeft + WIDTH - PAD_X) / 2} y={height - 4} />
+        <AxisTitle text={yTitle} side="left" x={FONT} y={(top + bottom) / 2} room={bottom - top} />
+        <AxisTitle
+          text={xTitle}
+          side="bottom"
+          x={(plotLeft + WIDTH - PAD_X) / 2}
+          y={height - 4}
+          room={WIDTH - PAD_X - plotLeft}
+        />
         <VerticalMarks
           marks={marks.map((m) => ({
             ...m,

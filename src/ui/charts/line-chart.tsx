@@ -141,8 +141,20 @@ export function LineChart({
           </g>
         ))}
         <line className="chart-axis" x1={left} x2={WIDTH - RIGHT} y1={bottom} y2={bottom} />
-        <AxisTitle text={yTitle} side="left" x={FONT} y={(TOP + bottom) / 2} />
-        <AxisTitle text={xTitle} side="bottom" x={(left + WIDTH - RIGHT) / 2} y={HEIGHT - 4} />
+        <AxisTitle
+          text={yTitle}
+          side="left"
+          x={FONT}
+          y={(TOP + bottom) / 2}
+          room={PLOT_HEIGHT - 4}
+        />
+        <AxisTitle
+          text={xTitle}
+          side="bottom"
+          x={(left + WIDTH - RIGHT) / 2}
+          y={HEIGHT - 4}
+          room={WIDTH - RIGHT - left}
+        />
         {xLabels.map(({ i, text }, k) => {
           const tx = x(i);
           const anchor =

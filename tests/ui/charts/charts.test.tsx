@@ -475,6 +475,27 @@ describe("axis titles", () => {
     insideViewBox(img);
   });
 
+  it("condenses a title longer than its axis into the axis, and leaves a short one alone", () => {
+    render(
+      <LineChart
+        title="Value"
+        description="Value over time."
+        dates={["2026-01-02", "2026-01-05"]}
+        series={[{ key: "a", label: "A", values: [1, 2] }]}
+        formatValue={money}
+        formatDate={date}
+        xTitle="Market date"
+        yTitle={"A very long title for a value axis, longer than the plot is tall"}
+      />,
+    );
+    const img = screen.getByRole("img");
+    const y = img.querySelector('text.chart-axis-title[data-axis="y"]');
+    const x = img.querySelector('text.chart-axis-title[data-axis="x"]');
+    expect(Number(y?.getAttribute("textLength"))).toBeGreaterThan(100);
+    expect(y?.getAttribute("lengthAdjust")).toBe("spacingAndGlyphs");
+    expect(x?.getAttribute("textLength")).toBeNull();
+  });
+
   it("titles both axes of a distribution and the value axis of a bar chart", () => {
     render(
       <DistributionChart
