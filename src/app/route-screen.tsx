@@ -18,7 +18,15 @@ import { DefaultLayout } from "./layouts/default-layout.tsx";
 import { EmptyCenterLayout } from "./layouts/empty-center-layout.tsx";
 import { redirectHref } from "./redirect.ts";
 import { matchPath } from "./paths.ts";
-import { routeById, routeTable, type RouteDefinition, type ScreenProps } from "./route-table.ts";
+import {
+  marketFigureRoutes,
+  routeById,
+  routeTable,
+  type RouteDefinition,
+  type RouteId,
+  type ScreenProps,
+} from "./route-table.ts";
+import { MarketClockNotice } from "./market-clock-notice.tsx";
 
 export type { ScreenProps };
 
@@ -72,10 +80,13 @@ function GuardedScreen({ route, locale, params }: { route: RouteDefinition } & S
   }
   if (!Screen) return <PageHeading title={t(route.title)} summary={t(route.summary)} />;
   return (
-    <Suspense fallback={<Spinner label={t`Loading…`} />}>
-      {/* Each screen component is made once, at module load; the state keeps that same one. */}
-      <Screen locale={locale} params={params} />
-    </Suspense>
+    <>
+      {marketFigureRoutes.has(route.id as RouteId) ? <MarketClockNotice locale={locale} /> : null}
+      <Suspense fallback={<Spinner label={t`Loading…`} />}>
+        {/* Each screen component is made once, at module load; the state keeps that same one. */}
+        <Screen locale={locale} params={params} />
+      </Suspense>
+    </>
   );
 }
 

@@ -390,3 +390,29 @@ export function routeById(id: RouteId): RouteDefinition {
   if (!found) throw new Error(`Unknown route "${id}"`);
   return found;
 }
+
+/**
+ * The screens that show market figures (prices, valuations, analyses, what-ifs, the banana
+ * challenge, the simulator): in replay mode they carry the market clock's notice, drawn once by
+ * the route above the screen (PRODUCT.md, "Market clock on historical data").
+ */
+export const marketFigureRoutes: ReadonlySet<RouteId> = new Set<RouteId>([
+  "markets",
+  "account-portfolios",
+  "account-portfolio",
+  "account-banana-portfolio",
+  "account-banana-challenge",
+  "banana-challenge",
+  "investment-simulator",
+  "create-summary",
+  "analysis-full",
+  "assess-risk",
+  "what-if-scenarios",
+  "what-if-assessment",
+  "analysis-optimized-full",
+  "optimize-choose",
+  "optimize-o1",
+  "optimize-o2",
+  "optimize-o3",
+  "optimize-summary",
+]);

@@ -57,7 +57,14 @@ import {
   UpdateBananaRequest,
 } from "./banana.ts";
 import { HealthResponse } from "./health.ts";
-import { AssetList, AssetView, MarketMovers, MarketOverview, MarketSectors } from "./market.ts";
+import {
+  AssetList,
+  AssetView,
+  MarketMovers,
+  MarketOverview,
+  MarketSectors,
+  MarketToday,
+} from "./market.ts";
 import {
   Portfolio,
   PortfolioHistory,
@@ -232,6 +239,7 @@ export const endpoints = {
     response: SectionResult,
   }),
 
+  marketToday: endpoint({ method: "GET", path: "/market/today", response: MarketToday }),
   marketAssets: endpoint({ method: "GET", path: "/market/assets", response: AssetList }),
   marketOverview: endpoint({ method: "GET", path: "/market/overview", response: MarketOverview }),
   marketMovers: endpoint({ method: "GET", path: "/market/movers", response: MarketMovers }),

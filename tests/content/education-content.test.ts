@@ -39,6 +39,9 @@ describe("the education content", () => {
       "maximum-drawdown",
       "efficient-frontier",
       "ledoit-wolf-shrinkage",
+      // The hindsight caution of backtests and crisis replays (issue 24).
+      "hindsight-bias",
+      "survivorship-bias",
     ])
       expect(ids, id).toContain(id);
   });

@@ -269,7 +269,7 @@ export default function BananaChallengeScreen({ locale }: ScreenProps) {
       <p className="actions-row">
         <span>
           <Trans>
-            Region: <strong>{region}</strong>. Shares at the closes of {day}.
+            Region: <strong>{region}</strong>. Shares at the closes of {day} (market date).
           </Trans>
         </span>
         <button

@@ -2,7 +2,13 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { BananaHistory, MonkeyDistribution } from "../../contract/banana.ts";
 import type { Locale } from "../../contract/common.ts";
 import { LineChart, linearScale, niceTicks } from "../../ui/charts/index.ts";
-import { ChartFigure, SvgLabel, useChartIds } from "../../ui/charts/frame.tsx";
+import {
+  AXIS_TITLE_ROOM,
+  AxisTitle,
+  ChartFigure,
+  SvgLabel,
+  useChartIds,
+} from "../../ui/charts/frame.tsx";
 import { VerticalMarks, XAxis } from "../../ui/charts/x-axis.tsx";
 import { formatDate, formatNumber } from "../../ui/format.ts";
 import { percentileText, signedPercent } from "./banana-format.ts";
@@ -75,12 +81,13 @@ export function MonkeyDistributionChart({
   const nice = niceTicks(Math.min(...values), Math.max(...values), 5);
   const top = markers.length * LABEL_ROW + 6;
   const bottom = top + PLOT;
-  const height = bottom + AXIS;
-  const x = linearScale([nice.min, nice.max], [PAD_X, WIDTH - PAD_X]);
+  const height = bottom + AXIS + AXIS_TITLE_ROOM;
+  const plotLeft = PAD_X + AXIS_TITLE_ROOM;
+  const x = linearScale([nice.min, nice.max], [plotLeft, WIDTH - PAD_X]);
   const maxDensity = Math.max(...bars.map((b) => b.density), 1e-9);
   const y = linearScale([0, maxDensity], [bottom, top + 4]);
   const cut = x(portfolioReturn);
-  const layout = { x, width: WIDTH, padX: PAD_X, font: FONT };
+  const layout = { x, width: WIDTH, padX: PAD_X, font: FONT, left: plotLeft };
   const ticks = nice.ticks.map((value) => ({ value, text: fmt(value) }));
   const title = t`Your return among ${count} monkeys`;
   const description = t`Distribution of the returns of ${count} random portfolios of the same size, region and day; your portfolio beats ${beaten} of them.`;
@@ -120,6 +127,20 @@ export function MonkeyDistributionChart({
           ));
         })}
         <XAxis ticks={ticks} bottom={bottom} layout={layout} />
+        <AxisTitle
+          text={t`Share of the monkeys`}
+          side="left"
+          x={FONT}
+          y={(top + bottom) / 2}
+          room={bottom - top}
+        />
+        <AxisTitle
+          text={t`Return since creation`}
+          side="bottom"
+          x={(plotLeft + WIDTH - PAD_X) / 2}
+          y={height - 4}
+          room={WIDTH - PAD_X - plotLeft}
+        />
         <VerticalMarks
           marks={markers.map((m) => ({
             ...m,
@@ -218,7 +239,9 @@ export function ValuePathChart({
         series={series}
         formatValue={fmt}
         formatDate={date}
-        dateLabel={t`Date`}
+        dateLabel={t`Market date`}
+        xTitle={t`Market date`}
+        yTitle={t`Return since creation`}
         emptyLabel={t`No valuation yet.`}
       />
       <details className="banana-table-details">

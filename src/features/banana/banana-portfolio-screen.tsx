@@ -288,8 +288,8 @@ export default function BananaPortfolioScreen({ locale, params }: ScreenProps) {
         title={p.name}
         summary={
           community
-            ? t`A member's banana portfolio, ${region}, created on ${created}.`
-            : t`Your banana portfolio, ${region}, created on ${created}.`
+            ? t`A member's banana portfolio, ${region}, created on ${created} (market date).`
+            : t`Your banana portfolio, ${region}, created on ${created} (market date).`
         }
       />
       <p className="actions-row">
@@ -298,7 +298,7 @@ export default function BananaPortfolioScreen({ locale, params }: ScreenProps) {
         </Link>
         {priced ? (
           <span className="muted">
-            <Trans>Valued at the closes of {priced}.</Trans>
+            <Trans>Valued at the closes of {priced} (market date).</Trans>
           </span>
         ) : null}
       </p>

@@ -170,7 +170,7 @@ export function RankingSection({
               </Trans>
             ) : date ? (
               <Trans>
-                {total} portfolios ranked on {date}.
+                {total} portfolios ranked on {date} (market date).
               </Trans>
             ) : (
               <Trans>{total} portfolios ranked.</Trans>

@@ -214,6 +214,8 @@ function CaseStudyView({
             formatValue={(v) => formatNumber(v, locale, { maximumFractionDigits: 1 })}
             formatDate={(d) => formatDate(d, locale)}
             dateLabel={t`Date`}
+            xTitle={t`Market date`}
+            yTitle={t`Value of 100 invested`}
           />
         </>
       ) : null}

@@ -25,7 +25,7 @@ export function DataStamp({
   const date = today ? formatLongDate(today, locale) : "";
   return (
     <p className="data-stamp" data-testid="data-stamp" data-today={today ?? ""}>
-      {today ? <Trans>Prices as of {date}</Trans> : <Trans>No prices yet</Trans>}
+      {today ? <Trans>Prices as of {date} (market date)</Trans> : <Trans>No prices yet</Trans>}
       {simulated ? (
         <>
           {" "}

@@ -149,6 +149,9 @@ function ChartCanvas({ series, label, locale, formatValue }: CanvasProps) {
         <span className="price-readout-date">{date}</span>{" "}
         <strong className="price-readout-value">{value}</strong>
       </p>
+      <p className="chart-axis-title price-axis-y" aria-hidden="true">
+        <Trans>Closing price</Trans>
+      </p>
       <div
         ref={box}
         className="price-canvas"
@@ -167,6 +170,9 @@ function ChartCanvas({ series, label, locale, formatValue }: CanvasProps) {
           <Spinner label={t`Loading the chart…`} />
         ) : null}
       </div>
+      <p className="chart-axis-title price-axis-x" aria-hidden="true">
+        <Trans>Market date</Trans>
+      </p>
       {/* A table is as wide as its content whatever its width: the hidden box is a div. */}
       <div className="visually-hidden">
         <table>

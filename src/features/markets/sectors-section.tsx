@@ -92,6 +92,7 @@ export function SectorsSection({ sectors, locale }: { sectors: MarketSectors; lo
           })
         }
         columnLabels={{ label: t`Sector`, value: t`Change` }}
+        valueTitle={t`Average change of the sector's stocks (${periodName})`}
         emptyLabel={t`No figures for this period.`}
       />
     </section>

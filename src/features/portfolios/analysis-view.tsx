@@ -156,8 +156,28 @@ export function AnalysisView({
   const riskFree = a.requiredReturn ? pct(a.requiredReturn.riskFreeRate) : "";
   const targetSharpe = a.requiredReturn ? num(a.requiredReturn.targetSharpe) : "";
   const d = a.diversification;
+  const horizonDays = a.window.horizonDays;
+  const currency = a.currency;
+  const annualVolatility = pct(a.volatility.annual);
+  const marketDate = t`Market date`;
   return (
     <div className="analysis">
+      <section className="headline-risk" aria-labelledby="headline-risk-title">
+        <h2 id="headline-risk-title" className="headline-risk-label">
+          <TermLink term="risk-horizon">
+            <Trans>Risk: volatility over {horizonDays} trading days (one month)</Trans>
+          </TermLink>
+        </h2>
+        <p className="headline-risk-value" data-testid="headline-risk">
+          {pct(a.volatility.horizon)}
+        </p>
+        <p className="figure-method">
+          <Trans>
+            The headline risk figure of this analysis. The same volatility over a year is{" "}
+            {annualVolatility} (× √12); every other risk figure below names its horizon and method.
+          </Trans>
+        </p>
+      </section>
       <p className="figure-window">
         {windowText}
         {a.window.limitedBy.length > 0 ? (
@@ -215,14 +235,21 @@ export function AnalysisView({
         id="diversification"
         title={t`Diversification risk`}
         term="diversification-risk-reduction"
-        method={t`Volatility over the horizon: the sum of each asset's stand-alone risk against the portfolio's. ${covariance}.`}
+        method={t`Volatility over ${horizonDays} trading days (one month): the sum of each asset's stand-alone volatility against the portfolio's. ${covariance}.`}
         permission="analysis.diversificationRisk"
         {...common}
       >
         {d ? (
           <dl className="figures">
-            <Figure label={t`Sum of stand-alone risks`} value={pct(d.standAloneSum)} />
-            <Figure label={t`Portfolio risk`} value={pct(d.portfolio)} testId="portfolio-risk" />
+            <Figure
+              label={t`Sum of stand-alone volatilities (1 month)`}
+              value={pct(d.standAloneSum)}
+            />
+            <Figure
+              label={t`Portfolio volatility (1 month)`}
+              value={pct(d.portfolio)}
+              testId="portfolio-risk"
+            />
             {hasPermission(permissions, "analysis.diversificationRiskReduction") &&
             d.reduction !== null ? (
               <Figure
@@ -275,6 +302,7 @@ export function AnalysisView({
             title={t`Expected return of each asset`}
             description={t`Annual expected return of each asset.`}
             formatValue={pct}
+            valueTitle={t`Expected return (annual)`}
           />
         ) : null}
       </Block>
@@ -316,6 +344,8 @@ export function AnalysisView({
               title={t`Gains and losses over one month`}
               description={t`How often each monthly gain or loss happened in the window; the worst 5% lie left of the VaR.`}
               formatValue={money}
+              xTitle={t`Gain or loss over one month (${currency}), historical`}
+              yTitle={t`Number of months`}
             />
           </>
         ) : null}
@@ -338,6 +368,7 @@ export function AnalysisView({
           title={t`Contribution of each asset to the portfolio's risk`}
           description={t`Volatility over the horizon contributed by each asset.`}
           formatValue={pct}
+          valueTitle={t`Contribution to volatility over one month (Euler)`}
           highlightNegative
         />
       </Block>
@@ -359,6 +390,7 @@ export function AnalysisView({
           title={t`Share of the risk of each asset`}
           description={t`Percentage of the portfolio's risk; negative shares reduce it.`}
           formatValue={pct}
+          valueTitle={t`Share of the volatility over one month (Euler)`}
           highlightNegative
         />
         <table className="data-table">
@@ -404,7 +436,7 @@ export function AnalysisView({
               testId="currency-share"
             />
             <Figure
-              label={t`Risk without the currency`}
+              label={t`Volatility without the currency (1 month)`}
               value={pct(a.currencyRisk.volatilityWithoutCurrency)}
             />
             <Figure
@@ -478,16 +510,26 @@ export function AnalysisView({
                 description={t`Return of the portfolio since it was saved, day by day.`}
                 formatValue={pct}
                 formatDate={(d) => formatDate(d, locale)}
+                xTitle={marketDate}
+                yTitle={t`Return since saving`}
               />
             ) : null}
             {hasPermission(permissions, "monitoring.portfolioRisk") ? (
               <LineChart
-                series={[{ key: "risk", label: t`VaR 95 over a month`, values: history.risks }]}
+                series={[
+                  {
+                    key: "risk",
+                    label: t`VaR 95 over one month (parametric)`,
+                    values: history.risks,
+                  },
+                ]}
                 dates={history.dates}
-                title={t`Risk over time`}
-                description={t`The portfolio's loss at 95% over a month, as a share of its value.`}
+                title={t`Risk over time: VaR 95 over one month (parametric)`}
+                description={t`The portfolio's loss at 95% over a month, as a share of its value: parametric (normal), on each market day's window.`}
                 formatValue={pct}
                 formatDate={(d) => formatDate(d, locale)}
+                xTitle={marketDate}
+                yTitle={t`VaR 95, one month (% of value)`}
               />
             ) : null}
             {hasPermission(permissions, "monitoring.portfolioRiskReturn") ? (
@@ -498,6 +540,8 @@ export function AnalysisView({
                 description={t`The global score of the portfolio, day by day.`}
                 formatValue={(v) => formatNumber(v, locale, { maximumFractionDigits: 0 })}
                 formatDate={(d) => formatDate(d, locale)}
+                xTitle={marketDate}
+                yTitle={t`Score (0 to 100)`}
               />
             ) : null}
           </>

@@ -97,7 +97,7 @@ export function LiveRisk({ currency, benchmark, assets, locale, onAnalysis }: Li
       {current ? (
         <>
           <span>
-            {t`Loss at 95% in a month:`}{" "}
+            {t`Risk: loss at 95% over one month (historical VaR):`}{" "}
             {current.var ? (
               <strong data-testid="live-var">{money(current.var.historical.varAmount)}</strong>
             ) : (
@@ -108,7 +108,7 @@ export function LiveRisk({ currency, benchmark, assets, locale, onAnalysis }: Li
             )}
           </span>
           <span>
-            {t`Annual volatility:`}{" "}
+            {t`Volatility, annualised (daily × √252):`}{" "}
             <strong data-testid="live-volatility">
               {formatPercent(current.volatility.annual, locale)}
             </strong>

@@ -65,9 +65,9 @@ export default function PortfolioListScreen({ locale }: ScreenProps) {
                 <th scope="col">{t`Name`}</th>
                 <th scope="col">{t`Value`}</th>
                 <th scope="col">{t`Return`}</th>
-                <th scope="col">{t`Risk (VaR 95, 1 month)`}</th>
+                <th scope="col">{t`Risk (VaR 95, 1 month, parametric)`}</th>
                 <th scope="col">{t`Score`}</th>
-                <th scope="col">{t`Saved on`}</th>
+                <th scope="col">{t`Saved on (calendar date)`}</th>
               </tr>
             </thead>
             <tbody>

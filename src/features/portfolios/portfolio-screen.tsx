@@ -80,6 +80,7 @@ export default function PortfolioScreen({ locale, params }: ScreenProps) {
   const remaining = p.remainingEditions;
   const v = p.valuation;
   const savedOn = formatDate(p.createdAt, locale);
+  const valuedOn = v ? formatDate(v.date, locale) : null;
   const currencyCode = p.currency;
   const send = (event: Parameters<NonNullable<typeof lifecycle>["send"]>[0]) =>
     lifecycle?.send(event);
@@ -112,8 +113,13 @@ export default function PortfolioScreen({ locale, params }: ScreenProps) {
           </dd>
         </div>
       </dl>
-      <p className="muted">
-        <Trans>Saved on {savedOn}.</Trans>
+      <p className="muted" data-testid="portfolio-dates">
+        {valuedOn ? (
+          <>
+            <Trans>Valued at the closes of {valuedOn} (market date).</Trans>{" "}
+          </>
+        ) : null}
+        <Trans>Saved on {savedOn} (calendar date).</Trans>
       </p>
       {problem ? <FormMessage kind="error">{i18n._(msgCodeText[problem])}</FormMessage> : null}
       {conflict ? (

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router-dom";
 import { isStale } from "../../../machines/what-if.machine.ts";
+import { useMarketToday } from "../../app/market-clock-notice.tsx";
 import { pathFor } from "../../app/paths.ts";
 import type { ScreenProps } from "../../app/route-table.ts";
 import { PageHeading } from "../../ui/page-heading.tsx";
@@ -20,6 +21,7 @@ export default function WhatIfAssessmentScreen({ locale }: ScreenProps) {
   const stale = isStale(c);
   const kindName = c.result ? i18n._(kindNames[c.result.kind]) : "";
   const scenarios = pathFor("what-if-scenarios", locale);
+  const marketToday = useMarketToday()?.today ?? null;
   return (
     <div className="what-if">
       <PageHeading
@@ -70,7 +72,7 @@ export default function WhatIfAssessmentScreen({ locale }: ScreenProps) {
             </Link>
           </p>
           <div className={stale ? "what-if-result stale" : "what-if-result"}>
-            <WhatIfResultView result={c.result} locale={locale} />
+            <WhatIfResultView result={c.result} locale={locale} marketToday={marketToday} />
           </div>
         </>
       ) : running ? null : (

@@ -21,6 +21,7 @@ import {
   shockNames,
 } from "./what-if-texts.ts";
 import { TermLinks } from "../../ui/term-link.tsx";
+import { HindsightCaution } from "./hindsight-caution.tsx";
 
 type Custom = Extract<WhatIfResponse, { kind: "custom" }>;
 type Scenario = Extract<WhatIfResponse, { kind: "scenario" }>;
@@ -84,6 +85,7 @@ function PerAsset({
         title={t`Gain or loss of each asset`}
         description={t`Gain or loss of each asset in the scenario, in ${currency}.`}
         formatValue={f.money}
+        valueTitle={t`Gain or loss over the scenario (${currency})`}
         highlightNegative
       />
       <div className="table-scroll">
@@ -240,7 +242,15 @@ function CustomResult({ r, locale }: { r: Custom; locale: Locale }) {
   );
 }
 
-function ScenarioResult({ r, locale }: { r: Scenario; locale: Locale }) {
+function ScenarioResult({
+  r,
+  locale,
+  chosenOn,
+}: {
+  r: Scenario;
+  locale: Locale;
+  chosenOn: string;
+}) {
   const { t, i18n } = useLingui();
   const f = useFormats(locale, r.currency);
   const start = f.longDate(r.scenario.start);
@@ -262,6 +272,12 @@ function ScenarioResult({ r, locale }: { r: Scenario; locale: Locale }) {
           From {start} to {end}.
         </Trans>
       </p>
+      <HindsightCaution
+        kind="scenario"
+        windowStart={r.scenario.start}
+        chosenOn={chosenOn}
+        locale={locale}
+      />
       <p className="figure-method">
         <Trans>
           Method: each asset's return from its last close on or before {start} to its last close on
@@ -298,6 +314,8 @@ function ScenarioResult({ r, locale }: { r: Scenario; locale: Locale }) {
             formatValue={f.money}
             formatDate={f.date}
             dateLabel={t`Date`}
+            xTitle={t`Market date`}
+            yTitle={t`Value (${currency})`}
           />
         </>
       ) : null}
@@ -351,7 +369,15 @@ const performanceRows = [
   "sharpe",
 ] as const;
 
-function BacktestResult({ r, locale }: { r: Backtest; locale: Locale }) {
+function BacktestResult({
+  r,
+  locale,
+  chosenOn,
+}: {
+  r: Backtest;
+  locale: Locale;
+  chosenOn: string;
+}) {
   const { t, i18n } = useLingui();
   const f = useFormats(locale, r.currency);
   const windowName = i18n._(backtestNames[r.backTesting]!);
@@ -379,6 +405,7 @@ function BacktestResult({ r, locale }: { r: Backtest; locale: Locale }) {
           Backtest over {windowName}: {rebalancing}
         </Trans>
       </h2>
+      <HindsightCaution kind="backtest" windowStart={r.from} chosenOn={chosenOn} locale={locale} />
       <p className="figure-method">
         <Trans>
           Method: the portfolio's daily closes in {currency} from {from} to {to} ({days} trading
@@ -435,6 +462,8 @@ function BacktestResult({ r, locale }: { r: Backtest; locale: Locale }) {
         formatValue={f.money}
         formatDate={f.date}
         dateLabel={t`Date`}
+        xTitle={t`Market date`}
+        yTitle={t`Value (${currency})`}
       />
       <div className="table-scroll">
         <table className="data-table" data-testid="bt-performance">
@@ -490,9 +519,24 @@ function BacktestResult({ r, locale }: { r: Backtest; locale: Locale }) {
   );
 }
 
-/** The answer of a what-if, by its kind, each figure with its method and window. */
-export function WhatIfResultView({ result, locale }: { result: WhatIfResponse; locale: Locale }) {
+/**
+ * The answer of a what-if, by its kind, each figure with its method and window. `marketToday`: the
+ * market day the holdings stand chosen on (see HindsightCaution); until it is known, the window's
+ * last day stands in for it (the market's today is never earlier), so the caution never waits.
+ */
+export function WhatIfResultView({
+  result,
+  locale,
+  marketToday = null,
+}: {
+  result: WhatIfResponse;
+  locale: Locale;
+  marketToday?: string | null;
+}) {
   if (result.kind === "custom") return <CustomResult r={result} locale={locale} />;
-  if (result.kind === "scenario") return <ScenarioResult r={result} locale={locale} />;
-  return <BacktestResult r={result} locale={locale} />;
+  if (result.kind === "scenario")
+    return (
+      <ScenarioResult r={result} locale={locale} chosenOn={marketToday ?? result.scenario.end} />
+    );
+  return <BacktestResult r={result} locale={locale} chosenOn={marketToday ?? result.to} />;
 }

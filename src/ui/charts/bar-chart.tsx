@@ -1,4 +1,12 @@
-import { ChartEmpty, ChartFigure, SvgLabel, useChartIds, type ChartTextProps } from "./frame.tsx";
+import {
+  AXIS_TITLE_ROOM,
+  AxisTitle,
+  ChartEmpty,
+  ChartFigure,
+  SvgLabel,
+  useChartIds,
+  type ChartTextProps,
+} from "./frame.tsx";
 import { linearScale, niceTicks, textWidth, truncate } from "./scale.ts";
 
 export interface Bar {
@@ -15,6 +23,8 @@ export interface BarChartProps extends ChartTextProps {
   readonly highlightNegative?: boolean;
   /** Column headers of the hidden data table. */
   readonly columnLabels?: { readonly label: string; readonly value: string };
+  /** Title of the value axis (what the bars measure, with unit, horizon and method where any). */
+  readonly valueTitle: string;
 }
 
 const WIDTH = 400;
@@ -33,6 +43,7 @@ export function BarChart({
   formatValue,
   highlightNegative = false,
   columnLabels,
+  valueTitle,
   emptyLabel,
   className,
 }: BarChartProps) {
@@ -51,7 +62,8 @@ export function BarChart({
   const nice = lo === hi ? { min: -1, max: 1 } : niceTicks(lo, hi, 4);
   const x = linearScale([nice.min, nice.max], [PAD_X, WIDTH - PAD_X]);
   const zero = x(0);
-  const height = PAD_Y * 2 + data.length * ROW;
+  const plotBottom = PAD_Y * 2 + data.length * ROW;
+  const height = plotBottom + AXIS_TITLE_ROOM;
   return (
     <ChartFigure title={title} kind="bar" className={className}>
       <svg
@@ -99,7 +111,14 @@ export function BarChart({
           x1={zero}
           x2={zero}
           y1={PAD_Y + BAR_TOP - 4}
-          y2={height - PAD_Y + 2}
+          y2={plotBottom - PAD_Y + 2}
+        />
+        <AxisTitle
+          text={valueTitle}
+          side="bottom"
+          x={WIDTH / 2}
+          y={height - 4}
+          room={WIDTH - 2 * PAD_X}
         />
       </svg>
       <table className="visually-hidden">

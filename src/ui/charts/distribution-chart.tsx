@@ -1,4 +1,6 @@
 import {
+  AXIS_TITLE_ROOM,
+  AxisTitle,
   ChartEmpty,
   ChartFigure,
   SvgLabel,
@@ -32,6 +34,10 @@ export interface DistributionChartProps extends ChartTextProps {
   readonly formatCount?: (count: number) => string;
   /** Column headers of the hidden table of bins. */
   readonly columnLabels?: { readonly range: string; readonly count: string };
+  /** Title of the value axis, with its unit and horizon, e.g. "Gain or loss in a month (EUR)". */
+  readonly xTitle: string;
+  /** Title of the count axis, e.g. "Number of months". */
+  readonly yTitle: string;
 }
 
 const WIDTH = 400;
@@ -58,6 +64,8 @@ export function DistributionChart({
   tail = "left",
   formatCount = defaultFormatCount,
   columnLabels,
+  xTitle,
+  yTitle,
   emptyLabel,
   className,
 }: DistributionChartProps) {
@@ -75,15 +83,17 @@ export function DistributionChart({
   const nice = niceTicks(lo, hi, 5);
   const top = marks.length * LABEL_ROW + 6;
   const bottom = top + PLOT_HEIGHT;
-  const height = bottom + AXIS;
-  const x = linearScale([nice.min, nice.max], [PAD_X, WIDTH - PAD_X]);
+  const height = bottom + AXIS + AXIS_TITLE_ROOM;
+  // The count axis's title sits in a band left of the plot.
+  const plotLeft = PAD_X + AXIS_TITLE_ROOM;
+  const x = linearScale([nice.min, nice.max], [plotLeft, WIDTH - PAD_X]);
   const maxCount = Math.max(...binned.map((b) => b.count));
   const y = linearScale([0, maxCount], [bottom, top + 4]);
   const threshold = marks[0]?.value;
   const hasTail = tail !== "none" && threshold !== undefined;
   const cut = hasTail ? x(threshold) : 0;
   // One-point bins (all values equal) get a visible width.
-  const minWidth = (WIDTH - 2 * PAD_X) / 40;
+  const minWidth = (WIDTH - PAD_X - plotLeft) / 40;
 
   const barRects = binned.flatMap((b, i) => {
     let x0 = x(b.x0);
@@ -115,7 +125,7 @@ export function DistributionChart({
     ));
   });
 
-  const layout = { x, width: WIDTH, padX: PAD_X, font: FONT };
+  const layout = { x, width: WIDTH, padX: PAD_X, font: FONT, left: plotLeft };
   const ticks = nice.ticks.map((value) => ({ value, text: formatValue(value) }));
 
   return (
@@ -131,14 +141,22 @@ export function DistributionChart({
         {hasTail ? (
           <rect
             className="chart-tail"
-            x={tail === "left" ? PAD_X : cut}
+            x={tail === "left" ? plotLeft : cut}
             y={top}
-            width={Math.max(0, tail === "left" ? cut - PAD_X : WIDTH - PAD_X - cut)}
+            width={Math.max(0, tail === "left" ? cut - plotLeft : WIDTH - PAD_X - cut)}
             height={PLOT_HEIGHT}
           />
         ) : null}
         {barRects}
         <XAxis ticks={ticks} bottom={bottom} layout={layout} />
+        <AxisTitle text={yTitle} side="left" x={FONT} y={(top + bottom) / 2} room={bottom - top} />
+        <AxisTitle
+          text={xTitle}
+          side="bottom"
+          x={(plotLeft + WIDTH - PAD_X) / 2}
+          y={height - 4}
+          room={WIDTH - PAD_X - plotLeft}
+        />
         <VerticalMarks
           marks={marks.map((m) => ({
             ...m,

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from "react";
 import { locales, type Locale } from "../../contract/common.ts";
 import { toIntlLocale } from "../format.ts";
+import { textWidth } from "./scale.ts";
 import "./charts.css";
 
 /** Props every chart takes: texts arrive translated, numbers are formatted by the caller. */
@@ -43,6 +44,47 @@ export function ChartFigure({
 export function ChartEmpty({ label }: { label: string | undefined }) {
   return label ? <p className="chart-empty">{label}</p> : null;
 }
+
+/**
+ * An axis's title, drawn in the SVG (never clipped: the charts leave room for it). `side` "bottom":
+ * centred under the plot at `y`; "left": turned a quarter, centred on the plot's height at `x`.
+ */
+export function AxisTitle({
+  text,
+  side,
+  x,
+  y,
+  room,
+}: {
+  text: string;
+  side: "bottom" | "left";
+  x: number;
+  y: number;
+  /** The length along the axis the title may take; a longer one is drawn condensed into it. */
+  room: number;
+}) {
+  const fits = textWidth(text, AXIS_TITLE_FONT) <= room;
+  return (
+    <text
+      className="chart-axis-title"
+      data-axis={side === "bottom" ? "x" : "y"}
+      x={x}
+      y={y}
+      textAnchor="middle"
+      transform={side === "left" ? `rotate(-90 ${x} ${y})` : undefined}
+      textLength={fits ? undefined : room}
+      lengthAdjust={fits ? undefined : "spacingAndGlyphs"}
+    >
+      {text}
+    </text>
+  );
+}
+
+/** Font size of axis titles (charts.css), in SVG units. */
+const AXIS_TITLE_FONT = 12;
+
+/** Height an axis title takes (font size plus its gap), in SVG units. */
+export const AXIS_TITLE_ROOM = 18;
 
 /** The accessible name and description of a chart's SVG. */
 export function SvgLabel({

@@ -1,4 +1,6 @@
 import {
+  AXIS_TITLE_ROOM,
+  AxisTitle,
   ChartEmpty,
   ChartFigure,
   SvgLabel,
@@ -40,10 +42,14 @@ export interface LineChartProps extends ChartTextProps {
   readonly formatDate: (iso: string) => string;
   /** Header of the date column of the hidden data table. */
   readonly dateLabel?: string;
+  /** Title of the horizontal (date) axis, e.g. "Market date". */
+  readonly xTitle: string;
+  /** Title of the vertical (value) axis, with its unit, e.g. "Value (USD)". */
+  readonly yTitle: string;
 }
 
 const WIDTH = 400;
-const HEIGHT = 230;
+const PLOT_HEIGHT = 230;
 const FONT = 12;
 const TOP = 10;
 const BOTTOM = 26;
@@ -62,6 +68,8 @@ export function LineChart({
   formatValue,
   formatDate,
   dateLabel,
+  xTitle,
+  yTitle,
   emptyLabel,
   className,
 }: LineChartProps) {
@@ -82,8 +90,10 @@ export function LineChart({
 
   const nice = niceTicks(ext[0], ext[1], 5);
   const yLabels = nice.ticks.map((t) => ({ t, text: formatValue(t) }));
-  const left = Math.ceil(Math.max(24, ...yLabels.map((l) => textWidth(l.text, FONT))) + 8);
-  const bottom = HEIGHT - BOTTOM;
+  const HEIGHT = PLOT_HEIGHT + AXIS_TITLE_ROOM;
+  const left =
+    AXIS_TITLE_ROOM + Math.ceil(Math.max(24, ...yLabels.map((l) => textWidth(l.text, FONT))) + 8);
+  const bottom = PLOT_HEIGHT - BOTTOM;
   const x = linearScale([0, n - 1], [left, WIDTH - RIGHT]);
   const y = linearScale([nice.min, nice.max], [bottom, TOP]);
   const xTicks = indexTicks(n, Math.min(6, Math.max(4, n)));
@@ -131,6 +141,20 @@ export function LineChart({
           </g>
         ))}
         <line className="chart-axis" x1={left} x2={WIDTH - RIGHT} y1={bottom} y2={bottom} />
+        <AxisTitle
+          text={yTitle}
+          side="left"
+          x={FONT}
+          y={(TOP + bottom) / 2}
+          room={PLOT_HEIGHT - 4}
+        />
+        <AxisTitle
+          text={xTitle}
+          side="bottom"
+          x={(left + WIDTH - RIGHT) / 2}
+          y={HEIGHT - 4}
+          room={WIDTH - RIGHT - left}
+        />
         {xLabels.map(({ i, text }, k) => {
           const tx = x(i);
           const anchor =

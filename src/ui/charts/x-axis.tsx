@@ -6,6 +6,8 @@ export interface XLayout {
   readonly width: number;
   readonly padX: number;
   readonly font: number;
+  /** Where the plot starts on the left, when not at `padX` (room for an axis title). */
+  readonly left?: number;
 }
 
 /**
@@ -15,7 +17,7 @@ export interface XLayout {
 export function XAxis({
   ticks,
   bottom,
-  layout: { x, width, padX, font },
+  layout: { x, width, padX, font, left = padX },
 }: {
   ticks: ReadonlyArray<{ readonly value: number; readonly text: string }>;
   bottom: number;
@@ -23,11 +25,11 @@ export function XAxis({
 }) {
   const every = labelStride(
     ticks.map((t) => textWidth(t.text, font)),
-    width - 2 * padX,
+    width - padX - left,
   );
   return (
     <>
-      <line className="chart-axis" x1={padX} x2={width - padX} y1={bottom} y2={bottom} />
+      <line className="chart-axis" x1={left} x2={width - padX} y1={bottom} y2={bottom} />
       {ticks.map(({ value, text }, i) => {
         const tx = x(value);
         const anchor = i === 0 ? "start" : i === ticks.length - 1 ? "end" : "middle";

@@ -118,6 +118,7 @@ describe("BarChart", () => {
     description: "Volatility contributed by each asset.",
     formatValue: pct,
     emptyLabel: "No data",
+    valueTitle: "Volatility over one month",
   };
 
   it("draws positive and negative bars around the zero line", () => {
@@ -195,6 +196,8 @@ describe("DistributionChart", () => {
     formatValue: money,
     formatCount: (n: number) => String(n),
     emptyLabel: "No data",
+    xTitle: "Gain or loss in a month (EUR)",
+    yTitle: "Number of months",
   };
 
   it("bins the values, places the markers and shades the left tail", () => {
@@ -214,16 +217,16 @@ describe("DistributionChart", () => {
       "Gains and losses",
       "How often each monthly gain or loss happened.",
     );
-    // x runs over the nice domain [-100, 100] onto [6, 394].
-    const x = (v: number) => 6 + ((v + 100) / 200) * 388;
+    // x runs over the nice domain [-100, 100] onto [24, 394] (18 left for the count axis's title).
+    const x = (v: number) => 24 + ((v + 100) / 200) * 370;
     const varLine = img.querySelector(".chart-marker-danger line");
     const cvarLine = img.querySelector(".chart-marker-warning line");
     expect(Number(varLine?.getAttribute("x1"))).toBeCloseTo(x(-50), 6);
     expect(Number(cvarLine?.getAttribute("x1"))).toBeCloseTo(x(-75), 6);
     expect(cvarLine?.getAttribute("stroke-dasharray")).toBeTruthy();
     const tail = img.querySelector("rect.chart-tail");
-    expect(Number(tail?.getAttribute("x"))).toBe(6);
-    expect(Number(tail?.getAttribute("width"))).toBeCloseTo(x(-50) - 6, 6);
+    expect(Number(tail?.getAttribute("x"))).toBe(24);
+    expect(Number(tail?.getAttribute("width"))).toBeCloseTo(x(-50) - 24, 6);
     // Bins left of -50 are in the tail; the bin [-60, -40) straddles it and is split.
     const tailBins = Array.from(img.querySelectorAll("rect.chart-bin-tail"));
     expect(tailBins).toHaveLength(3);
@@ -270,6 +273,8 @@ describe("LineChart", () => {
     formatDate: date,
     dates,
     emptyLabel: "No data",
+    xTitle: "Market date",
+    yTitle: "Value (EUR)",
   };
 
   it("draws series, a band, nice y ticks and date ticks", () => {
@@ -420,5 +425,107 @@ describe("GaugeChart", () => {
     render(<GaugeChart {...props} value={Number.NaN} limit={1000} emptyLabel="No data" />);
     expect(screen.getByText("No data")).toBeTruthy();
     expect(screen.queryByRole("img")).toBeNull();
+  });
+});
+
+/** The texts of the axis titles an SVG draws, by axis. */
+function axisTitles(img: Element) {
+  return Object.fromEntries(
+    Array.from(img.querySelectorAll("text.chart-axis-title")).map((t) => [
+      t.getAttribute("data-axis"),
+      t.textContent,
+    ]),
+  );
+}
+
+/** Every text of the chart stays inside the SVG's viewBox (nothing clipped). */
+function insideViewBox(img: Element) {
+  const [, , w, h] = (img.getAttribute("viewBox") ?? "").split(" ").map(Number);
+  for (const t of Array.from(img.querySelectorAll("text.chart-axis-title"))) {
+    const x = Number(t.getAttribute("x"));
+    const y = Number(t.getAttribute("y"));
+    expect(x).toBeGreaterThan(0);
+    expect(x).toBeLessThan(w!);
+    expect(y).toBeGreaterThan(0);
+    expect(y).toBeLessThanOrEqual(h!);
+  }
+}
+
+describe("axis titles", () => {
+  it("titles both axes of a line chart, the value axis turned on the left", () => {
+    render(
+      <LineChart
+        title="Value"
+        description="Value over time."
+        dates={["2026-01-02", "2026-01-05", "2026-01-06"]}
+        series={[{ key: "a", label: "A", values: [1, 2, 3] }]}
+        formatValue={money}
+        formatDate={date}
+        xTitle="Market date"
+        yTitle="Value (EUR)"
+      />,
+    );
+    const img = screen.getByRole("img");
+    expect(axisTitles(img)).toEqual({ x: "Market date", y: "Value (EUR)" });
+    const y = img.querySelector('text.chart-axis-title[data-axis="y"]');
+    expect(y?.getAttribute("transform")).toMatch(/^rotate\(-90 /);
+    // The value ticks sit right of the turned title.
+    const tick = img.querySelector("text.chart-tick-label");
+    expect(Number(tick?.getAttribute("x"))).toBeGreaterThan(Number(y?.getAttribute("x")) + 12);
+    insideViewBox(img);
+  });
+
+  it("condenses a title longer than its axis into the axis, and leaves a short one alone", () => {
+    render(
+      <LineChart
+        title="Value"
+        description="Value over time."
+        dates={["2026-01-02", "2026-01-05"]}
+        series={[{ key: "a", label: "A", values: [1, 2] }]}
+        formatValue={money}
+        formatDate={date}
+        xTitle="Market date"
+        yTitle={"A very long title for a value axis, longer than the plot is tall"}
+      />,
+    );
+    const img = screen.getByRole("img");
+    const y = img.querySelector('text.chart-axis-title[data-axis="y"]');
+    const x = img.querySelector('text.chart-axis-title[data-axis="x"]');
+    expect(Number(y?.getAttribute("textLength"))).toBeGreaterThan(100);
+    expect(y?.getAttribute("lengthAdjust")).toBe("spacingAndGlyphs");
+    expect(x?.getAttribute("textLength")).toBeNull();
+  });
+
+  it("titles both axes of a distribution and the value axis of a bar chart", () => {
+    render(
+      <DistributionChart
+        title="Gains"
+        description="Monthly gains."
+        values={[-2, -1, 0, 1, 2]}
+        markers={[{ key: "v", label: "VaR", value: -1.5, tone: "danger" }]}
+        formatValue={money}
+        xTitle="Gain or loss in a month (EUR)"
+        yTitle="Number of months"
+      />,
+    );
+    const hist = screen.getByRole("img");
+    expect(axisTitles(hist)).toEqual({
+      x: "Gain or loss in a month (EUR)",
+      y: "Number of months",
+    });
+    insideViewBox(hist);
+    cleanup();
+    render(
+      <BarChart
+        title="Contribution"
+        description="Contribution of each asset."
+        bars={[{ key: "a", label: "A", value: 0.1 }]}
+        formatValue={pct}
+        valueTitle="Volatility over one month"
+      />,
+    );
+    const bars = screen.getByRole("img");
+    expect(axisTitles(bars)).toEqual({ x: "Volatility over one month" });
+    insideViewBox(bars);
   });
 });
