@@ -171,7 +171,9 @@ export function createApp(deps: AppDeps) {
       "/",
       educationRoutes(deps, () => educationContent(deps.contentDir)),
     );
-  if (deps.config.outboxPage) api.route("/dev", devRoutes(deps));
+  // Mounted always: where the outbox is not allowed its middleware answers 404 (the page's path
+  // must never fall through to the app's own pages).
+  api.route("/dev", devRoutes(deps));
   api.all("*", () => {
     throw new ApiFailure(404, "NOT_FOUND");
   });
@@ -208,7 +210,7 @@ export function createApp(deps: AppDeps) {
   });
   app.use(`${deps.config.apiBase}/*`, compressJson());
   app.route(deps.config.apiBase, api);
-  if (deps.config.outboxPage) app.route("/_dev", devOutboxPage(deps));
+  app.route("/_dev", devOutboxPage(deps));
   if (sandbox) app.route("/sandbox", sandboxPages(sandbox));
   app.route("/", spaRoutes(deps));
 

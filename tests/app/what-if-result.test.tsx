@@ -4,6 +4,7 @@
 // every asset was measured on its own prices.
 import { I18nProvider } from "@lingui/react";
 import { cleanup, render, screen, within } from "@testing-library/react";
+import { MemoryRouter } from "react-router-dom";
 import { afterEach, describe, expect, it } from "vitest";
 import { activateLocale, i18n } from "../../src/app/i18n.ts";
 import { ServicesProvider } from "../../src/app/services.tsx";
@@ -47,7 +48,10 @@ async function show(locale: Locale) {
   render(
     <I18nProvider i18n={i18n}>
       <ServicesProvider services={testServices("ht")}>
-        <WhatIfResultView result={pandemic} locale={locale} />
+        {/* The result links its figures to the dictionary (term links read the location). */}
+        <MemoryRouter>
+          <WhatIfResultView result={pandemic} locale={locale} />
+        </MemoryRouter>
       </ServicesProvider>
     </I18nProvider>,
   );

@@ -119,10 +119,11 @@ export function billingRoutes(deps: AppDeps, billing: BillingService, billingDep
       ),
     )
     .post("/test-clock", async (c) => {
+      // The request is read first, as on every call: bad input is a 400 whatever the switch.
+      const { days } = await jsonBody(c, TestClockRequest);
       if (!testClockOn) throw new ApiFailure(403, "TEST_CLOCK_DISABLED");
       const clientId = c.get("clientId");
       await billing.billable(clientId);
-      const { days } = await jsonBody(c, TestClockRequest);
       await moveTestClock(billingDeps, billing, clientId, days);
       return reply(c, BillingOverview, await billing.overview(clientId));
     })
