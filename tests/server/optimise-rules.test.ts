@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OptimiseResponse } from "../../src/contract/analytics.ts";
 import { decode } from "../../src/contract/decode.ts";
 import type { Product } from "../../src/contract/common.ts";
+import { optimisationViolations } from "../../src/contract/optimisation-rules.ts";
 import { permissionsFor, type Tier } from "../../src/contract/permissions.ts";
 import { createAnalyticsPool, type AnalyticsPool } from "../../src/server/analytics/pool.ts";
 import { createApp } from "../../src/server/app.ts";
@@ -14,6 +15,7 @@ import { loadConfig } from "../../src/server/config.ts";
 import type { Database } from "../../src/server/db/database.ts";
 import { createLogger } from "../../src/server/logger.ts";
 import { importDataset } from "../../src/server/market/import.ts";
+import { listAssets } from "../../src/server/market/repository.ts";
 import { simulatedDataset } from "../../src/server/market/simulated.ts";
 import { databaseTargets, signedInClient } from "../support/databases.ts";
 
@@ -134,6 +136,100 @@ describe.each(databaseTargets)("optimisation rules enforced by the server, on $n
       "DESIRED_AMOUNT_ABOVE_LIMIT",
     ]);
     expect((await optimise({ ...base, desiredAssetsAmount: 2 }, token)).status).toBe(200);
+  });
+
+  describe("o2 and o3 propose the market's assets without a symbol typed", () => {
+    const three = [
+      { symbol: "AAPL", amount: 4000 },
+      { symbol: "MSFT", amount: 3000 },
+      { symbol: "NVDA", amount: 3000 },
+    ];
+    const optimal = (r: Awaited<ReturnType<typeof optimise>>) => {
+      const decoded = decode(OptimiseResponse, r.body);
+      if (!decoded.ok || decoded.value.status !== "optimal")
+        throw new Error(`expected optimal: ${JSON.stringify(r.body)}`);
+      return decoded.value;
+    };
+    const held = (a: ReturnType<typeof optimal>) =>
+      a.assets.filter((x) => x.weight > 1e-9).map((x) => x.symbol);
+
+    it("o2: new assets of the plan's universe, at most the portfolio's limit held", async () => {
+      const token = await session("advanced");
+      const r = await optimise(
+        { currency: "USD", assets: three, maxToLose95: 5000, level: 2, maxAssetsLevel: 1 },
+        token,
+      );
+      expect(r.status).toBe(200);
+      const answer = optimal(r);
+      const added = held(answer).filter((s) => !three.some((a) => a.symbol === s));
+      expect(added.length).toBeGreaterThan(0);
+      for (const s of added)
+        expect(answer.assets.find((a) => a.symbol === s)!.currentWeight).toBe(0);
+      // maxAssetsLevel 1: 5 assets at most, new ones included.
+      expect(held(answer).length).toBeLessThanOrEqual(5);
+      const universe = await listAssets(database.db, { product: "simAssets" });
+      for (const s of added) expect(universe.find((a) => a.symbol === s)?.kind).toBe("stock");
+      // Three technology stocks: the optimiser lowers the risk with what it was offered.
+      expect(answer.volatility).toBeLessThan(answer.current.volatility);
+    });
+
+    it("o3: exactly the number asked for, from the portfolio and the market", async () => {
+      const token = await session("advanced");
+      for (const desired of [5, 8]) {
+        const r = await optimise(
+          {
+            currency: "USD",
+            assets: three,
+            maxToLose95: 5000,
+            level: 3,
+            desiredAssetsAmount: desired,
+          },
+          token,
+        );
+        expect(r.status).toBe(200);
+        expect(held(optimal(r))).toHaveLength(desired);
+      }
+    });
+
+    it("a limit from the portfolio's q3 answer is named as such, not as the plan's", async () => {
+      const token = await session("advanced");
+      const r = await optimise(
+        {
+          currency: "USD",
+          assets: three,
+          maxToLose95: 5000,
+          level: 3,
+          desiredAssetsAmount: 12,
+          maxAssetsLevel: 2,
+        },
+        token,
+      );
+      expect(blockedBy(r)).toEqual(["DESIRED_AMOUNT_ABOVE_LIMIT"]);
+      const v = optimisationViolations(
+        {
+          currency: "USD",
+          assets: three,
+          maxToLose95: 5000,
+          level: 3,
+          desiredAssetsAmount: 12,
+          maxAssetsLevel: 2,
+        },
+        permissionsFor("simAssets", "advanced"),
+        30,
+      );
+      expect(v).toEqual([
+        {
+          code: "DESIRED_AMOUNT_ABOVE_LIMIT",
+          detail: { desiredAssetsAmount: 12, maxAssets: 10, fromPortfolio: 1 },
+        },
+      ]);
+      const plan = optimisationViolations(
+        { currency: "USD", assets: three, maxToLose95: 5000, level: 3, desiredAssetsAmount: 12 },
+        permissionsFor("simAssets", "standard"),
+        30,
+      );
+      expect(plan[0]!.detail.fromPortfolio).toBe(0);
+    });
   });
 
   it("refuses a level the plan lacks even when the options look like a lower one", async () => {
