@@ -3,6 +3,7 @@
 // client's level (30), the asset count within the plan's maximum, a desired number of assets at
 // level 3, the maximum loss at 95% reaching the minimum desired risk (1.1% EUR, 1.74% USD), and
 // the permission of the level chosen. An answer that cannot meet a constraint names it.
+import { execFileSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OptimiseResponse } from "../../src/contract/analytics.ts";
 import { decode } from "../../src/contract/decode.ts";
@@ -15,7 +16,13 @@ import { loadConfig } from "../../src/server/config.ts";
 import type { Database } from "../../src/server/db/database.ts";
 import { createLogger } from "../../src/server/logger.ts";
 import { importDataset } from "../../src/server/market/import.ts";
-import { listAssets } from "../../src/server/market/repository.ts";
+import { lastObservations } from "../../src/engine/panel.ts";
+import { alignReturns } from "../../src/engine/returns.ts";
+import { prepareAt } from "../../src/server/analytics/analyse.ts";
+import { rankCandidates, universeCandidates } from "../../src/server/analytics/optimise.ts";
+import { assetsAt } from "../../src/server/analytics/series.ts";
+import { marketView } from "../../src/server/market/market-view.ts";
+import { listAssets, shiftDays } from "../../src/server/market/repository.ts";
 import { simulatedDataset } from "../../src/server/market/simulated.ts";
 import { databaseTargets, signedInClient } from "../support/databases.ts";
 
@@ -171,6 +178,42 @@ describe.each(databaseTargets)("optimisation rules enforced by the server, on $n
       for (const s of added) expect(universe.find((a) => a.symbol === s)?.kind).toBe("stock");
       // Three technology stocks: the optimiser lowers the risk with what it was offered.
       expect(answer.volatility).toBeLessThan(answer.current.volatility);
+    });
+
+    it("ranks the universe by beta to the portfolio (numpy reference), in both currencies", async () => {
+      const view = await marketView(database.db);
+      const universe = (await universeCandidates(database.db, "simAssets")).filter(
+        (s) => !three.some((a) => a.symbol === s),
+      );
+      const request = { currency: "USD" as const, assets: three };
+      const ranked = rankCandidates(view, request, universe);
+      const symbols = ranked.map((r) => r.symbol);
+      for (const a of three) expect(symbols).not.toContain(a.symbol);
+      // EUR stocks are converted, not left out.
+      expect(symbols).toContain("SAN.MC");
+      expect(symbols).toContain("KO");
+      for (let k = 1; k < ranked.length; k++)
+        expect(ranked[k]!.beta).toBeGreaterThanOrEqual(ranked[k - 1]!.beta);
+      // numpy: cov(r_j, r_p) / var(r_p) on the same window of returns, for the first and the last.
+      const p = prepareAt(view, request);
+      for (const { symbol, beta } of [ranked[0]!, ranked.at(-1)!]) {
+        const [c] = assetsAt(view, [symbol], shiftDays(p.from, -14)).assets;
+        const aligned = alignReturns([...p.assets.map((a) => a.series), c!.series], {
+          currency: "USD",
+          fx: p.fx!,
+        });
+        const panel = lastObservations(aligned.panel, p.days);
+        const rows = Array.from({ length: panel.observations }, (_, t) =>
+          Array.from({ length: 4 }, (_, i) => panel.data[t * 4 + i]!),
+        );
+        const script =
+          "import json,sys,numpy as np\n" +
+          "r=np.array(json.load(sys.stdin));p=r[:,:3]@np.array([0.4,0.3,0.3]);c=r[:,3]\n" +
+          "print(repr(float(np.cov(c,p)[0,1]/np.var(p,ddof=1))))";
+        const out = execFileSync("python3", ["-c", script], { input: JSON.stringify(rows) });
+        const reference = Number(out.toString().trim());
+        expect(Math.abs(beta - reference)).toBeLessThan(1e-9 * Math.max(1, Math.abs(reference)));
+      }
     });
 
     it("o3: exactly the number asked for, from the portfolio and the market", async () => {

@@ -8,7 +8,7 @@ import {
 } from "../../contract/optimisation-rules.ts";
 import type { Product } from "../../contract/common.ts";
 import type { ProductPermissions } from "../../contract/permissions.ts";
-import { listAssets } from "../market/repository.ts";
+import { listAssets, shiftDays } from "../market/repository.ts";
 import { estimateCovariance } from "../../engine/covariance.ts";
 import { expectedReturns } from "../../engine/expected.ts";
 import { matrix } from "../../engine/linalg.ts";
@@ -24,7 +24,7 @@ import { isoDate } from "../../engine/dates.ts";
 import { alignReturns } from "../../engine/returns.ts";
 import { sampleVariance } from "../../engine/stats.ts";
 import { HEAVY_ASSETS, onWorkers, prepareAt, type Runner } from "./analyse.ts";
-import { assetsAt, fxAt } from "./series.ts";
+import { assetsAt } from "./series.ts";
 import type { AnalyticsPool } from "./pool.ts";
 import type { OptimiseOutput, portfolioRisk } from "./tasks.ts";
 
@@ -125,8 +125,10 @@ export function rankCandidates(
   const weights = request.assets.map((a) =>
     total > 0 ? a.amount / total : 1 / request.assets.length,
   );
-  const fx = fxAt(view, p.from);
-  const { assets } = assetsAt(view, candidates, p.from);
+  const fx = p.fx;
+  // From a fortnight earlier, so that a holiday of a candidate's exchange on the window's first
+  // day does not leave it out.
+  const { assets } = assetsAt(view, candidates, shiftDays(p.from, -14));
   const ranked: { symbol: string; beta: number }[] = [];
   for (const c of assets) {
     if (c.info.currency !== "EUR" && c.info.currency !== "USD") continue;
