@@ -54,6 +54,12 @@ export interface OptimizationRequestCheck {
   readonly assetCount: number;
   /** The client's maximum number of assets (permission maxAssets / maxAssetsLevel). */
   readonly maxAssets: number;
+  /**
+   * Where maxAssets comes from: the plan's maxAssets, or the portfolio's own maxAssetsLevel (the
+   * "how many assets" answer of q3) when that is lower. Limit messages name it (detail
+   * `fromPortfolio`: 1 for the portfolio, 0 for the plan).
+   */
+  readonly maxAssetsSource?: "plan" | "portfolio";
   /** desiredAssetsAmount of the optimisation state (null: not given). */
   readonly desiredAssetsAmount: number | null;
 }
@@ -104,7 +110,11 @@ export function validateOptimizationRequest(
       threshold: OPTIMIZATION_LEVEL_THRESHOLD,
     });
   if ((level === 1 || level === 2 || level === 3) && !(input.assetCount <= input.maxAssets))
-    add("ASSET_COUNT_ABOVE_LIMIT", { assetCount: input.assetCount, maxAssets: input.maxAssets });
+    add("ASSET_COUNT_ABOVE_LIMIT", {
+      assetCount: input.assetCount,
+      maxAssets: input.maxAssets,
+      fromPortfolio: fromPortfolio(input),
+    });
   if (level === 3) {
     const desired = input.desiredAssetsAmount;
     if (desired === null || !Number.isInteger(desired) || desired < 1)
@@ -113,10 +123,14 @@ export function validateOptimizationRequest(
       add("DESIRED_AMOUNT_ABOVE_LIMIT", {
         desiredAssetsAmount: desired,
         maxAssets: input.maxAssets,
+        fromPortfolio: fromPortfolio(input),
       });
   }
   return violations;
 }
+
+const fromPortfolio = (input: OptimizationRequestCheck) =>
+  input.maxAssetsSource === "portfolio" ? 1 : 0;
 
 /** The level a request is checked at: the one chosen, or higher when its options need more. */
 export function requestLevel(request: OptimiseRequest): 1 | 2 | 3 {
@@ -142,8 +156,23 @@ export function optimisationViolations(
     maxToLose95: request.maxToLose95 ?? null,
     assetCount: request.assets.length,
     maxAssets: optimisationMaxAssets(request, permissions),
+    maxAssetsSource: optimisationMaxAssetsSource(request, permissions),
     desiredAssetsAmount: request.desiredAssetsAmount ?? null,
   });
+}
+
+/**
+ * Where the most assets an optimisation may consider comes from: the portfolio's maxAssetsLevel
+ * (q3's answer) when its count is below the plan's maxAssets, else the plan.
+ */
+export function optimisationMaxAssetsSource(
+  request: Pick<OptimiseRequest, "maxAssetsLevel">,
+  permissions: ProductPermissions,
+): "plan" | "portfolio" {
+  return request.maxAssetsLevel != null &&
+    maxAssetsOfLevel(request.maxAssetsLevel) < permissions.construction.maxAssets
+    ? "portfolio"
+    : "plan";
 }
 
 /** The most assets an optimisation may consider: the plan's, and the portfolio's level's when given. */

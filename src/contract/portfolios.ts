@@ -76,8 +76,22 @@ export const ProposedAsset = Schema.Struct({
 export const ProposeResponse = Schema.Struct({
   currency: Currency,
   assets: Schema.Array(ProposedAsset),
-  /** How the weights were chosen. */
-  method: Schema.Literals(["equal", "cvar-cap", "minimum-risk", "lazy"]),
+  /**
+   * How the weights were chosen (docs/portfolios.md, "Propose"): what the q3 answer names —
+   * "balanced" (the least risk within the diversification rule), "lowest-beta", "highest-return",
+   * "best-risk-return" (highest expected return over volatility), "minimum-risk" — each within
+   * q2's loss limit when one is given; "minimum-risk" also when the answer's objective cannot keep
+   * the loss within it; "equal" amounts without the plan's autoCreate; a "lazy" model's weights.
+   */
+  method: Schema.Literals([
+    "equal",
+    "balanced",
+    "lowest-beta",
+    "highest-return",
+    "best-risk-return",
+    "minimum-risk",
+    "lazy",
+  ]),
   /** Loss at 95% over a month (historical, 21-day scenarios) of the proposal, as an amount. */
   var95Amount: Schema.Number,
   cvar95Amount: Schema.Number,

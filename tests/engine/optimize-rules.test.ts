@@ -110,6 +110,6 @@ describe("optimise levels", () => {
       "DESIRED_AMOUNT_REQUIRED",
     ]);
     expect(violations[1]!.detail).toEqual({ clientLevel: 1, threshold: 30 });
-    expect(violations[2]!.detail).toEqual({ assetCount: 12, maxAssets: 10 });
+    expect(violations[2]!.detail).toEqual({ assetCount: 12, maxAssets: 10, fromPortfolio: 0 });
   });
 });

@@ -201,9 +201,11 @@ describe("the rules of sections 5 and 9 block the optimisation, with the reason"
     o2.actor.send({ type: "newAsset.add", symbol: "GLD", name: "Gold" });
     o2.actor.send({ type: "optimise" });
     expect(codes(o2.actor)).toEqual(["ASSET_COUNT_ABOVE_LIMIT"]);
+    // The limit is the portfolio's (q3's answer), and the detail says so for the message.
     expect(o2.actor.getSnapshot().context.violations[0]!.detail).toEqual({
       assetCount: 6,
       maxAssets: 5,
+      fromPortfolio: 1,
     });
     o2.actor.send({ type: "newAsset.remove", symbol: "GLD" });
     o2.actor.send({ type: "optimise" });

@@ -360,7 +360,7 @@ describe.each(databaseTargets)("analytics API on $name", (target) => {
       body: JSON.stringify(body),
     });
 
-  it("optimises to the engine's minimum-risk portfolio, including assets not yet held", async () => {
+  it("optimises to the engine's minimum-risk portfolio, including assets not yet held and the market's", async () => {
     const body = {
       currency: "EUR",
       benchmark: 4,
@@ -371,22 +371,25 @@ describe.each(databaseTargets)("analytics API on $name", (target) => {
     expect(decoded.ok).toBe(true);
     if (!decoded.ok || decoded.value.status !== "optimal")
       throw new Error("expected an optimal answer");
-    const { assets } = await loadAssets(
-      database.db,
-      ["AAPL", "SAN.MC", "TLT", "GLD"],
-      "2000-01-01",
-    );
+    // A new asset makes it o2: the server also offers the universe's most diversifying assets
+    // (docs/optimisation.md §6), after those of the request, each at amount 0.
+    const symbols = decoded.value.assets.map((a) => a.symbol);
+    expect(symbols.slice(0, 4)).toEqual(["AAPL", "SAN.MC", "TLT", "GLD"]);
+    expect(symbols.length).toBeGreaterThan(4);
+    const { assets } = await loadAssets(database.db, symbols, "2000-01-01");
     const fx = await loadFx(database.db, "2000-01-01");
     const aligned = alignReturns(
       assets.map((a) => a.series),
       { currency: "EUR", fx: fx! },
     );
+    const n = symbols.length;
+    // The plan's 30 assets are more than those offered: the bound does not bind, minimum risk.
     const direct = optimise({
       panel: aligned.panel,
-      amounts: Float64Array.of(6000, 3000, 1000, 1e-9),
+      amounts: Float64Array.from(symbols, (_, i) => [6000, 3000, 1000][i] ?? 1e-9),
       benchmark: 4,
-      lower: new Float64Array(4),
-      upper: new Float64Array(4).fill(1),
+      lower: new Float64Array(n),
+      upper: new Float64Array(n).fill(1),
     });
     expect(direct.ok).toBe(true);
     if (!direct.ok) return;

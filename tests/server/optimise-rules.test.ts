@@ -3,10 +3,12 @@
 // client's level (30), the asset count within the plan's maximum, a desired number of assets at
 // level 3, the maximum loss at 95% reaching the minimum desired risk (1.1% EUR, 1.74% USD), and
 // the permission of the level chosen. An answer that cannot meet a constraint names it.
+import { execFileSync, spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OptimiseResponse } from "../../src/contract/analytics.ts";
 import { decode } from "../../src/contract/decode.ts";
 import type { Product } from "../../src/contract/common.ts";
+import { optimisationViolations } from "../../src/contract/optimisation-rules.ts";
 import { permissionsFor, type Tier } from "../../src/contract/permissions.ts";
 import { createAnalyticsPool, type AnalyticsPool } from "../../src/server/analytics/pool.ts";
 import { createApp } from "../../src/server/app.ts";
@@ -14,6 +16,13 @@ import { loadConfig } from "../../src/server/config.ts";
 import type { Database } from "../../src/server/db/database.ts";
 import { createLogger } from "../../src/server/logger.ts";
 import { importDataset } from "../../src/server/market/import.ts";
+import { lastObservations } from "../../src/engine/panel.ts";
+import { alignReturns } from "../../src/engine/returns.ts";
+import { prepareAt } from "../../src/server/analytics/analyse.ts";
+import { rankCandidates, universeCandidates } from "../../src/server/analytics/optimise.ts";
+import { assetsAt } from "../../src/server/analytics/series.ts";
+import { marketView } from "../../src/server/market/market-view.ts";
+import { listAssets, shiftDays } from "../../src/server/market/repository.ts";
 import { simulatedDataset } from "../../src/server/market/simulated.ts";
 import { databaseTargets, signedInClient } from "../support/databases.ts";
 
@@ -134,6 +143,138 @@ describe.each(databaseTargets)("optimisation rules enforced by the server, on $n
       "DESIRED_AMOUNT_ABOVE_LIMIT",
     ]);
     expect((await optimise({ ...base, desiredAssetsAmount: 2 }, token)).status).toBe(200);
+  });
+
+  describe("o2 and o3 propose the market's assets without a symbol typed", () => {
+    const three = [
+      { symbol: "AAPL", amount: 4000 },
+      { symbol: "MSFT", amount: 3000 },
+      { symbol: "NVDA", amount: 3000 },
+    ];
+    const optimal = (r: Awaited<ReturnType<typeof optimise>>) => {
+      const decoded = decode(OptimiseResponse, r.body);
+      if (!decoded.ok || decoded.value.status !== "optimal")
+        throw new Error(`expected optimal: ${JSON.stringify(r.body)}`);
+      return decoded.value;
+    };
+    const held = (a: ReturnType<typeof optimal>) =>
+      a.assets.filter((x) => x.weight > 1e-9).map((x) => x.symbol);
+
+    it("o2: new assets of the plan's universe, at most the portfolio's limit held", async () => {
+      const token = await session("advanced");
+      const r = await optimise(
+        { currency: "USD", assets: three, maxToLose95: 5000, level: 2, maxAssetsLevel: 1 },
+        token,
+      );
+      expect(r.status).toBe(200);
+      const answer = optimal(r);
+      const added = held(answer).filter((s) => !three.some((a) => a.symbol === s));
+      expect(added.length).toBeGreaterThan(0);
+      for (const s of added)
+        expect(answer.assets.find((a) => a.symbol === s)!.currentWeight).toBe(0);
+      // maxAssetsLevel 1: 5 assets at most, new ones included.
+      expect(held(answer).length).toBeLessThanOrEqual(5);
+      const universe = await listAssets(database.db, { product: "simAssets" });
+      for (const s of added) expect(universe.find((a) => a.symbol === s)?.kind).toBe("stock");
+      // Three technology stocks: the optimiser lowers the risk with what it was offered.
+      expect(answer.volatility).toBeLessThan(answer.current.volatility);
+    });
+
+    it("ranks the universe by beta to the portfolio (numpy reference), in both currencies", async () => {
+      const view = await marketView(database.db);
+      const universe = (await universeCandidates(database.db, "simAssets")).filter(
+        (s) => !three.some((a) => a.symbol === s),
+      );
+      const request = { currency: "USD" as const, assets: three };
+      const ranked = rankCandidates(view, request, universe);
+      const symbols = ranked.map((r) => r.symbol);
+      for (const a of three) expect(symbols).not.toContain(a.symbol);
+      // EUR stocks are converted, not left out.
+      expect(symbols).toContain("SAN.MC");
+      expect(symbols).toContain("KO");
+      for (let k = 1; k < ranked.length; k++)
+        expect(ranked[k]!.beta).toBeGreaterThanOrEqual(ranked[k - 1]!.beta);
+      // numpy: cov(r_j, r_p) / var(r_p) on the same window of returns, for the first and the last
+      // (the development machines and CI have python3-numpy; without it only the order is checked).
+      if (spawnSync("python3", ["-c", "import numpy"]).status !== 0) return;
+      const p = prepareAt(view, request);
+      for (const { symbol, beta } of [ranked[0]!, ranked.at(-1)!]) {
+        const [c] = assetsAt(view, [symbol], shiftDays(p.from, -14)).assets;
+        const aligned = alignReturns([...p.assets.map((a) => a.series), c!.series], {
+          currency: "USD",
+          fx: p.fx!,
+        });
+        const panel = lastObservations(aligned.panel, p.days);
+        const rows = Array.from({ length: panel.observations }, (_, t) =>
+          Array.from({ length: 4 }, (_, i) => panel.data[t * 4 + i]!),
+        );
+        const script =
+          "import json,sys,numpy as np\n" +
+          "r=np.array(json.load(sys.stdin));p=r[:,:3]@np.array([0.4,0.3,0.3]);c=r[:,3]\n" +
+          "print(repr(float(np.cov(c,p)[0,1]/np.var(p,ddof=1))))";
+        const out = execFileSync("python3", ["-c", script], { input: JSON.stringify(rows) });
+        const reference = Number(out.toString().trim());
+        expect(Math.abs(beta - reference)).toBeLessThan(1e-9 * Math.max(1, Math.abs(reference)));
+      }
+    });
+
+    it("o3: exactly the number asked for, from the portfolio and the market", async () => {
+      const token = await session("advanced");
+      for (const desired of [5, 8]) {
+        const r = await optimise(
+          {
+            currency: "USD",
+            assets: three,
+            maxToLose95: 5000,
+            level: 3,
+            desiredAssetsAmount: desired,
+          },
+          token,
+        );
+        expect(r.status).toBe(200);
+        expect(held(optimal(r))).toHaveLength(desired);
+      }
+    });
+
+    it("a limit from the portfolio's q3 answer is named as such, not as the plan's", async () => {
+      const token = await session("advanced");
+      const r = await optimise(
+        {
+          currency: "USD",
+          assets: three,
+          maxToLose95: 5000,
+          level: 3,
+          desiredAssetsAmount: 12,
+          maxAssetsLevel: 2,
+        },
+        token,
+      );
+      expect(blockedBy(r)).toEqual(["DESIRED_AMOUNT_ABOVE_LIMIT"]);
+      const v = optimisationViolations(
+        {
+          currency: "USD",
+          assets: three,
+          maxToLose95: 5000,
+          level: 3,
+          desiredAssetsAmount: 12,
+          maxAssetsLevel: 2,
+        },
+        permissionsFor("simAssets", "advanced"),
+        30,
+      );
+      expect(v).toEqual([
+        {
+          code: "DESIRED_AMOUNT_ABOVE_LIMIT",
+          detail: { desiredAssetsAmount: 12, maxAssets: 10, fromPortfolio: 1 },
+        },
+      ]);
+      const plan = optimisationViolations(
+        { currency: "USD", assets: three, maxToLose95: 5000, level: 3, desiredAssetsAmount: 12 },
+        permissionsFor("simAssets", "standard"),
+        30,
+      );
+      expect(plan[0]!.detail.fromPortfolio).toBe(0);
+    });
   });
 
   it("refuses a level the plan lacks even when the options look like a lower one", async () => {

@@ -192,6 +192,7 @@ describe.each(databaseTargets)("portfolios API on $name", (target) => {
             product === "simIndices" ? "assetClass" : "exchange"
           ]!,
       ),
+      sectors: assets.map((a) => a.info.sector ?? ""),
       panel,
       window: lastObservations(panel, days),
     };
@@ -218,7 +219,7 @@ describe.each(databaseTargets)("portfolios API on $name", (target) => {
   }
 
   describe("propose", () => {
-    it("balanced: the lowest volatility of each stock exchange in turn, equal amounts", async () => {
+    it("balanced: the lowest volatility of each stock exchange in turn, one asset of a sector in five, equal amounts", async () => {
       const { token } = await client();
       const res = await propose(token, { maxAssetsLevel: 2 });
       expect(res.status).toBe(200);
@@ -229,16 +230,25 @@ describe.each(databaseTargets)("portfolios API on $name", (target) => {
       expect(res.body.assets).toHaveLength(5);
       expect(res.body.method).toBe("equal");
       expect(res.body.assets.map((a) => a.investedAmount)).toEqual([2000, 2000, 2000, 2000, 2000]);
-      const bestOfGroup = new Map<string, { symbol: string; vol: number }>();
-      u.symbols.forEach((symbol, i) => {
-        const g = u.groups[i]!;
-        const best = bestOfGroup.get(g);
-        if (!best || stats[i]!.vol < best.vol) bestOfGroup.set(g, { symbol, vol: stats[i]!.vol });
-      });
-      const expected = [...bestOfGroup.values()]
-        .sort((a, b) => a.vol - b.vol)
-        .slice(0, 5)
-        .map((b) => b.symbol);
+      // Round robin over the exchanges (ordered by their least volatile stock), each exchange's
+      // stocks by volatility; then the diversification rule: one stock of a sector among five.
+      const byGroup = new Map<string, number[]>();
+      u.symbols.forEach((_, i) =>
+        byGroup.set(u.groups[i]!, [...(byGroup.get(u.groups[i]!) ?? []), i]),
+      );
+      const queues = [...byGroup.values()]
+        .map((q) => q.sort((a, b) => stats[a]!.vol - stats[b]!.vol))
+        .sort((a, b) => stats[a[0]!]!.vol - stats[b[0]!]!.vol);
+      const order: number[] = [];
+      for (let round = 0; order.length < u.symbols.length; round++)
+        for (const q of queues) if (q[round] !== undefined) order.push(q[round]!);
+      const taken = new Set<string>();
+      const expected: string[] = [];
+      for (const i of order)
+        if (expected.length < 5 && !taken.has(u.sectors[i]!)) {
+          taken.add(u.sectors[i]!);
+          expected.push(u.symbols[i]!);
+        }
       expect(res.body.assets.map((a) => a.symbol)).toEqual(expected);
       expect(res.body.assets.map((a) => a.symbol)).not.toContain("OLD");
       expect(res.body.withinMaxToLose).toBeNull();
@@ -372,12 +382,20 @@ describe.each(databaseTargets)("portfolios API on $name", (target) => {
       },
     );
 
-    it("with autoCreate, the highest expected return whose CVaR 95 stays within maxToLose95", async () => {
+    it("with autoCreate, what the q3 answer names, within maxToLose95 (balanced: not the highest return)", async () => {
       const { token } = await client({ simAssets: "advanced" });
       const res = await propose(token, { maxToLose95: 800, maxAssetsLevel: 2 });
       expect(res.status).toBe(200);
-      expect(res.body.method).toBe("cvar-cap");
+      expect(res.body.method).toBe("balanced");
       expect(res.body.withinMaxToLose).toBe(true);
+      const top = await propose(token, {
+        ordering: "expectedReturn",
+        maxToLose95: 800,
+        maxAssetsLevel: 2,
+      });
+      expect(top.body.method).toBe("highest-return");
+      expect(top.body.withinMaxToLose).toBe(true);
+      expect(top.body.cvar95Amount).toBeLessThanOrEqual(800 + 0.5);
       // Rounding to cents moves the CVaR by far less than a cent per thousand.
       expect(res.body.cvar95Amount).toBeLessThanOrEqual(800 + 0.5);
       const equal = await client({ simAssets: "standard" });

@@ -21,7 +21,11 @@ import { createLogger } from "../../src/server/logger.ts";
 import { importDataset } from "../../src/server/market/import.ts";
 import { shiftDays } from "../../src/server/market/repository.ts";
 import { simulatedDataset } from "../../src/server/market/simulated.ts";
-import { minimumAssetWeight } from "../../src/server/portfolios/propose.ts";
+import {
+  maximumAssetWeight,
+  minimumAssetWeight,
+  sectorSlots,
+} from "../../src/server/portfolios/propose.ts";
 import { databaseTargets } from "../support/databases.ts";
 
 const TODAY = "2026-11-20";
@@ -42,6 +46,22 @@ describe("minimumAssetWeight", () => {
     expect(minimumAssetWeight(50)).toBeCloseTo(0.01, 12);
     for (let n = 1; n <= 50; n++)
       expect(n * minimumAssetWeight(n)).toBeLessThanOrEqual(0.5 + 1e-12);
+  });
+});
+
+describe("the diversification rule", () => {
+  it("caps an asset at 1.5 equal shares and a balanced sector at 40% (one asset's cap if more)", () => {
+    expect(maximumAssetWeight(1)).toBe(1);
+    expect(maximumAssetWeight(5)).toBeCloseTo(0.3, 15);
+    expect(maximumAssetWeight(10)).toBeCloseTo(0.15, 15);
+    expect([1, 2, 5, 10, 30, 50].map(sectorSlots)).toEqual([1, 1, 1, 2, 8, 13]);
+    for (let n = 1; n <= 50; n++) {
+      expect(n * maximumAssetWeight(n)).toBeGreaterThanOrEqual(1);
+      expect(maximumAssetWeight(n)).toBeGreaterThanOrEqual(minimumAssetWeight(n));
+      expect(sectorSlots(n) * maximumAssetWeight(n)).toBeLessThanOrEqual(
+        Math.max(0.4, maximumAssetWeight(n)) + 1e-12,
+      );
+    }
   });
 });
 
@@ -164,6 +184,61 @@ describe.each(databaseTargets)("the proposal holds the assets asked for, on $nam
       expect(all.assets.length).toBeLessThan(30);
       expect(all.assets.every((a) => a.symbol.endsWith(".MC"))).toBe(true);
       expect(all.fewerAssetsReason).toBe("universe");
+    });
+  });
+
+  describe("each q3 answer optimises what it names (autoCreate, no loss limit)", () => {
+    const named = {
+      balanced: "balanced",
+      marketRisk: "lowest-beta",
+      expectedReturn: "highest-return",
+      riskReturn: "best-risk-return",
+      minimization: "minimum-risk",
+    } as const;
+    it.each(orderings)("%s: the method names it, and no asset is above the cap", async (o) => {
+      const token = await client({ simAssets: "advanced" });
+      const p = await propose(token, { ordering: o, maxAssetsLevel: 2 });
+      expect(p.method).toBe(named[o]);
+      expect(p.assets).toHaveLength(10);
+      expectFloor(p, 10);
+      if (o !== "minimization")
+        for (const a of p.assets)
+          expect(a.investedAmount, a.symbol).toBeLessThanOrEqual(1500 + 0.01);
+    });
+
+    it.each(["expectedReturn", "marketRisk"] as const)(
+      "%s: the closed form of a linear objective within the bounds (the best five at 15%, five at 5%)",
+      async (o) => {
+        const token = await client({ simAssets: "advanced" });
+        const p = await propose(token, { ordering: o, maxAssetsLevel: 2 });
+        // Listed in the ordering's rank: floors 10 × 5% = 50%, the other 50% fills the best up to 15%.
+        expect(p.assets.map((a) => a.investedAmount)).toEqual([
+          1500, 1500, 1500, 1500, 1500, 500, 500, 500, 500, 500,
+        ]);
+      },
+    );
+
+    it("balanced rests on no sector: at most two of ten assets and 40% per sector", async () => {
+      const token = await client({ simAssets: "advanced" });
+      // US stocks: the least volatile of NYSE and NASDAQ are four consumer-staples stocks.
+      const p = await propose(token, { universe: ["NYSE", "NASDAQ"], maxAssetsLevel: 2 });
+      expect(p.method).toBe("balanced");
+      const sectors = new Map<string, number>();
+      const count = new Map<string, number>();
+      const { assets } = await loadAssets(
+        database.db,
+        p.assets.map((a) => a.symbol),
+        shiftDays(TODAY, -30),
+      );
+      const sectorOf = new Map(assets.map((a) => [a.symbol, a.info.sector ?? "?"]));
+      for (const a of p.assets) {
+        const s = sectorOf.get(a.symbol)!;
+        sectors.set(s, (sectors.get(s) ?? 0) + a.investedAmount);
+        count.set(s, (count.get(s) ?? 0) + 1);
+      }
+      expect(Math.max(...count.values())).toBeLessThanOrEqual(2);
+      expect(Math.max(...sectors.values())).toBeLessThanOrEqual(4000 + 0.01);
+      expect(sectors.size).toBeGreaterThanOrEqual(5);
     });
   });
 

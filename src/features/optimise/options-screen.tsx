@@ -235,6 +235,12 @@ export function OptionsScreen({ locale, level }: ScreenProps & { level: Optimisa
                 })}
               </ul>
             </fieldset>
+            <p className="field-hint" data-testid="market-suggestions">
+              <Trans>
+                The optimiser also considers the market assets of your plan that lower this
+                portfolio&apos;s risk most (those that move least with it): you need not add any.
+              </Trans>
+            </p>
             <div className="field optimise-add">
               <label htmlFor={addId}>
                 <Trans>Add an asset from the market</Trans>

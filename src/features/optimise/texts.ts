@@ -39,16 +39,24 @@ export function violationText(
     case "ASSET_COUNT_ABOVE_LIMIT": {
       const count = int(d.assetCount);
       const max = int(d.maxAssets);
-      return i18n._(
-        msg`The optimisation would consider ${count} assets; your plan allows ${max}. Remove some.`,
-      );
+      return d.fromPortfolio
+        ? i18n._(
+            msg`The optimisation would consider ${count} assets; this portfolio was created for up to ${max} (your answer to “how many assets” in question 3), whatever your plan allows. Remove some.`,
+          )
+        : i18n._(
+            msg`The optimisation would consider ${count} assets; your plan allows ${max}. Remove some.`,
+          );
     }
     case "DESIRED_AMOUNT_REQUIRED":
       return i18n._(msg`Enter the number of assets you want (a whole number from 1).`);
     case "DESIRED_AMOUNT_ABOVE_LIMIT": {
       const desired = int(d.desiredAssetsAmount);
       const max = int(d.maxAssets);
-      return i18n._(msg`You asked for ${desired} assets; your plan allows ${max}.`);
+      return d.fromPortfolio
+        ? i18n._(
+            msg`You asked for ${desired} assets; this portfolio was created for up to ${max} (your answer to “how many assets” in question 3), whatever your plan allows.`,
+          )
+        : i18n._(msg`You asked for ${desired} assets; your plan allows ${max}.`);
     }
     default:
       return i18n._(msg`This optimisation level does not exist.`);
@@ -85,10 +93,18 @@ export function infeasibleText(
       return i18n._(
         msg`Constraint not met: kept assets' weights. Their minimum weights add up to more than 100%, or their maximums to less. Change the weights.`,
       );
-    case "CARDINALITY_INFEASIBLE":
+    case "CARDINALITY_INFEASIBLE": {
+      if (d.availableAssets !== undefined) {
+        const available = formatNumber(d.availableAssets, locale);
+        const asked = formatNumber(d.maxAssets ?? 0, locale);
+        return i18n._(
+          msg`Constraint not met: number of assets. You asked for ${asked}, but only ${available} assets can be considered: your portfolio's and those of the market with prices over the whole look-back window in your currency. Ask for ${available} or fewer.`,
+        );
+      }
       return i18n._(
         msg`Constraint not met: number of assets. The kept assets and their weights cannot fit in the number of assets you asked for. Ask for more assets or keep fewer.`,
       );
+    }
     default: {
       const entries = Object.entries(d)
         .map(([k, v]) => `${k} ${Math.abs(v) < 1 ? pct(v) : formatNumber(v, locale)}`)

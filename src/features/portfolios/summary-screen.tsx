@@ -8,6 +8,7 @@ import type { ScreenProps } from "../../app/route-table.ts";
 import { useServices } from "../../app/services.tsx";
 import { useData } from "../../app/use-data.ts";
 import { endpoints } from "../../contract/endpoints.ts";
+import type { Ordering } from "../../contract/portfolio-rules.ts";
 import type { ProposeResponse } from "../../contract/portfolios.ts";
 import { FormMessage } from "../../ui/form.tsx";
 import { formatMoney } from "../../ui/format.ts";
@@ -19,16 +20,94 @@ import { LiveRisk } from "./live-risk.tsx";
 import { problemText, usePermissions, useWizardStep } from "./use-wizard.ts";
 import { WizardPage } from "./wizard-parts.tsx";
 
-const methodText = {
+/** What the proposal was weighted for: the objective the q3 answer names (docs/portfolios.md). */
+const methodText: Record<ProposeResponse["method"], React.ReactNode> = {
   equal: <Trans>Equal amounts in each asset.</Trans>,
-  "cvar-cap": (
+  balanced: (
     <Trans>
-      Weighted by the optimiser for the highest expected return within the loss you can bear.
+      Balanced: weighted by the optimiser for the lowest risk, spread so that no asset holds more
+      than one and a half equal shares and no sector more than 40% (when what you chose offers
+      enough sectors).
+    </Trans>
+  ),
+  "lowest-beta": (
+    <Trans>
+      Lowest market risk: weighted by the optimiser for the lowest beta to the market, no asset
+      above one and a half equal shares.
+    </Trans>
+  ),
+  "highest-return": (
+    <Trans>
+      Highest expected return: weighted by the optimiser for the highest expected return, no asset
+      above one and a half equal shares.
+    </Trans>
+  ),
+  "best-risk-return": (
+    <Trans>
+      Best risk-return: weighted by the optimiser for the highest expected return per unit of risk
+      (volatility), no asset above one and a half equal shares.
     </Trans>
   ),
   "minimum-risk": <Trans>Weighted by the optimiser for the lowest risk.</Trans>,
   lazy: <Trans>The weights of the lazy portfolio you chose.</Trans>,
 };
+
+/**
+ * The proposal's header: the objective its q3 answer named (or why the lowest risk replaced it),
+ * whether the loss at 95% stays within q2's limit, and the amount.
+ */
+export function ProposalHeader({
+  proposal,
+  ordering,
+  total,
+}: {
+  proposal: ProposeResponse;
+  ordering: Ordering;
+  total: string;
+}) {
+  return (
+    <p className="figure-method">
+      <span data-testid="proposal-method">{methodText[proposal.method]}</span>{" "}
+      <Trans>Built for {total} from your answers.</Trans>
+      {proposal.method === "minimum-risk" &&
+      ordering !== "minimization" &&
+      proposal.withinMaxToLose !== false ? (
+        <>
+          {" "}
+          <Trans>
+            Weighted for your priority, these assets would lose more at 95% than you can bear: the
+            optimiser chose the lowest risk instead.
+          </Trans>
+        </>
+      ) : null}
+      {proposal.withinMaxToLose === true ? (
+        <>
+          {" "}
+          <Trans>The loss at 95% stays within what you said you could bear.</Trans>
+        </>
+      ) : null}
+      {proposal.withinMaxToLose === false ? (
+        <>
+          {" "}
+          <strong>
+            <Trans>
+              No mix of these assets keeps the loss at 95% within what you can bear: this is the
+              least risky one.
+            </Trans>
+          </strong>
+        </>
+      ) : null}
+      {proposal.simulated ? (
+        <>
+          {" "}
+          <span className="badge">
+            <Trans>Simulated prices</Trans>
+          </span>
+        </>
+      ) : null}
+    </p>
+  );
+}
 
 /** Why the proposal holds fewer assets than q3 asked for (the reason comes with the proposal). */
 function FewerAssets({ proposal }: { proposal: ProposeResponse }) {
@@ -154,28 +233,7 @@ export default function SummaryScreen({ locale }: ScreenProps) {
       step={4}
     >
       {proposal ? (
-        <p className="figure-method">
-          {methodText[proposal.method]} <Trans>Built for {total} from your answers.</Trans>
-          {proposal.withinMaxToLose === false ? (
-            <>
-              {" "}
-              <strong>
-                <Trans>
-                  No mix of these assets keeps the loss at 95% within what you can bear: this is the
-                  least risky one.
-                </Trans>
-              </strong>
-            </>
-          ) : null}
-          {proposal.simulated ? (
-            <>
-              {" "}
-              <span className="badge">
-                <Trans>Simulated prices</Trans>
-              </span>
-            </>
-          ) : null}
-        </p>
+        <ProposalHeader proposal={proposal} ordering={c.answers.ordering} total={total} />
       ) : null}
       {proposal ? <FewerAssets proposal={proposal} /> : null}
       {problem ? <FormMessage kind="error">{i18n._(problemText(problem))}</FormMessage> : null}

@@ -6,7 +6,9 @@ import {
   requestLevel,
   type OptimizationRuleViolation,
 } from "../../contract/optimisation-rules.ts";
+import type { Product } from "../../contract/common.ts";
 import type { ProductPermissions } from "../../contract/permissions.ts";
+import { listAssets, shiftDays } from "../market/repository.ts";
 import { estimateCovariance } from "../../engine/covariance.ts";
 import { expectedReturns } from "../../engine/expected.ts";
 import { matrix } from "../../engine/linalg.ts";
@@ -18,7 +20,11 @@ import type { Db } from "../db/database.ts";
 import { clients } from "../db/schema.ts";
 import { ApiFailure } from "../http/api-failure.ts";
 import type { MarketView } from "../market/market-view.ts";
+import { isoDate } from "../../engine/dates.ts";
+import { alignReturns } from "../../engine/returns.ts";
+import { sampleVariance } from "../../engine/stats.ts";
 import { HEAVY_ASSETS, onWorkers, prepareAt, type Runner } from "./analyse.ts";
+import { assetsAt } from "./series.ts";
 import type { AnalyticsPool } from "./pool.ts";
 import type { OptimiseOutput, portfolioRisk } from "./tasks.ts";
 
@@ -63,22 +69,132 @@ const violationField: Record<OptimizationRuleViolation["code"], string> = {
 /** Points of the efficient frontier an answer carries. */
 export const FRONTIER_POINTS = 15;
 
+/**
+ * An optimise request as the server runs it: o2 and o3 also get the symbols of the plan's universe
+ * the portfolio does not hold (`candidates`, chosen by the server, never by the client) and the
+ * most assets the answer may hold (`maxAssets`, the limit of the rules).
+ */
+export interface OptimiseJob extends OptimiseRequest {
+  readonly candidates?: readonly string[];
+  readonly maxAssets?: number;
+}
+
+/**
+ * The assets o2 and o3 may add: the product's universe (stocks for simAssets, funds for
+ * simIndices), neither stale nor rates, quoted in EUR or USD.
+ */
+export async function universeCandidates(db: Db, product: Product): Promise<string[]> {
+  const listed = await listAssets(db, {
+    product: product === "simIndices" ? "simIndices" : "simAssets",
+  });
+  return listed
+    .filter((a) => a.kind !== "rate" && (a.currency === "EUR" || a.currency === "USD"))
+    .map((a) => a.symbol);
+}
+
+/** How many of the universe's assets o2 offers the optimiser (o3: at least the number asked for). */
+export const SUGGESTED_NEW_ASSETS = 10;
+
 /** Optimises a portfolio, wholly on the worker pool. */
 export function optimisePortfolio(
   db: Db,
   pool: AnalyticsPool,
-  request: OptimiseRequest,
+  request: OptimiseJob,
 ): Promise<OptimiseResponse> {
   return onWorkers(db, pool, "optimiseRequest", request, {
-    heavy: request.assets.length > HEAVY_ASSETS,
+    heavy: request.assets.length + (request.candidates?.length ?? 0) > HEAVY_ASSETS,
   });
+}
+
+/**
+ * The universe's assets ranked by what they add to the diversification of the current portfolio
+ * (docs/optimisation.md, §6): on the window of the current portfolio, each candidate's beta to
+ * the portfolio's returns, cov(r_j, r_p) / var(r_p), lowest first. Adding a small weight ε of
+ * asset j (the rest scaled down) changes the variance by 2ε (cov(r_j, r_p) − var(r_p)) + O(ε²),
+ * so the lowest beta is the largest marginal reduction of risk. Candidates without prices over the
+ * whole window (or in a currency the portfolio's cannot be converted from) are left out. Ties by
+ * symbol.
+ */
+export function rankCandidates(
+  view: MarketView,
+  request: OptimiseRequest,
+  candidates: readonly string[],
+): { symbol: string; beta: number }[] {
+  const p = prepareAt(view, request);
+  const total = request.assets.reduce((s, a) => s + a.amount, 0);
+  const weights = request.assets.map((a) =>
+    total > 0 ? a.amount / total : 1 / request.assets.length,
+  );
+  const fx = p.fx;
+  // From a fortnight earlier, so that a holiday of a candidate's exchange on the window's first
+  // day does not leave it out.
+  const { assets } = assetsAt(view, candidates, shiftDays(p.from, -14));
+  const ranked: { symbol: string; beta: number }[] = [];
+  for (const c of assets) {
+    if (c.info.currency !== "EUR" && c.info.currency !== "USD") continue;
+    const dates = c.series.dates;
+    if (dates.length === 0 || isoDate(dates[0]!) > p.from || isoDate(dates.at(-1)!) < p.to)
+      continue;
+    let aligned;
+    try {
+      aligned = alignReturns([...p.assets.map((a) => a.series), c.series], {
+        currency: request.currency,
+        ...(fx ? { fx } : {}),
+      });
+    } catch {
+      continue;
+    }
+    const panel = aligned.panel;
+    const n = panel.assets;
+    const t = Math.min(p.days, panel.observations);
+    if (t < 2) continue;
+    const rp = new Float64Array(t);
+    const rc = new Float64Array(t);
+    for (let k = 0; k < t; k++) {
+      const row = (panel.observations - t + k) * n;
+      let r = 0;
+      for (let i = 0; i < n - 1; i++) r += weights[i]! * panel.data[row + i]!;
+      rp[k] = r;
+      rc[k] = panel.data[row + n - 1]!;
+    }
+    const mp = rp.reduce((s, v) => s + v, 0) / t;
+    const mc = rc.reduce((s, v) => s + v, 0) / t;
+    let cov = 0;
+    for (let k = 0; k < t; k++) cov += (rp[k]! - mp) * (rc[k]! - mc);
+    cov /= t - 1;
+    const variance = sampleVariance(rp);
+    if (!(variance > 0)) continue;
+    ranked.push({ symbol: c.symbol, beta: cov / variance });
+  }
+  return ranked.sort((a, b) => a.beta - b.beta || a.symbol.localeCompare(b.symbol));
 }
 
 export async function optimiseAt(
   view: MarketView,
   run: Runner,
-  request: OptimiseRequest,
+  job: OptimiseJob,
 ): Promise<OptimiseResponse> {
+  const { candidates, maxAssets, ...asked } = job;
+  // o2 and o3: the universe's most diversifying assets join the portfolio's at amount 0.
+  const held = new Set(asked.assets.map((a) => a.symbol));
+  const offered = candidates?.filter((s) => !held.has(s)) ?? [];
+  const suggestions = offered.length
+    ? rankCandidates(view, asked, offered)
+        .slice(
+          0,
+          Math.max(
+            SUGGESTED_NEW_ASSETS,
+            (asked.desiredAssetsAmount ?? 0) - asked.assets.length + SUGGESTED_NEW_ASSETS,
+          ),
+        )
+        .map((c) => ({ symbol: c.symbol, amount: 0 }))
+    : [];
+  const request: OptimiseRequest = { ...asked, assets: [...asked.assets, ...suggestions] };
+  // o2 with suggestions holds at most the limit; o3 exactly the number asked for.
+  const desired =
+    request.desiredAssetsAmount ??
+    (suggestions.length && maxAssets !== undefined ? maxAssets : undefined);
+  const exactly = request.desiredAssetsAmount !== undefined;
   // Amounts of zero are allowed here: an asset of the universe the optimiser may add.
   const p = prepareAt(view, {
     ...request,
@@ -91,18 +207,15 @@ export async function optimiseAt(
   // The loss cap: the constraint of the highest-return portfolio (objective maximum-return, not
   // with a desired number of assets), else a limit the answer is checked against.
   const cap = request.maxToLose95 !== undefined && total > 0 ? request.maxToLose95 / total : null;
-  const capped =
-    cap !== null &&
-    request.objective === "maximum-return" &&
-    request.desiredAssetsAmount === undefined;
+  const capped = cap !== null && request.objective === "maximum-return" && desired === undefined;
   const out = await run<OptimiseOutput>("optimise", {
     panel: p.aligned.panel,
     amounts: p.amounts,
     benchmark: p.benchmark,
     lower,
     upper,
-    ...(request.desiredAssetsAmount !== undefined
-      ? { desiredAssets: request.desiredAssetsAmount, keep }
+    ...(desired !== undefined
+      ? { desiredAssets: desired, keep, ...(exactly ? { mode: "exactly" as const } : {}) }
       : {}),
     ...(capped ? { maxLoss95: cap } : {}),
   });

@@ -1,13 +1,12 @@
 import type {
   AnalyseRequest,
-  OptimiseRequest,
   SimulateRequest,
   SimulationAssumptionsRequest,
   WhatIfRequest,
 } from "../../contract/analytics.ts";
 import { analysePortfolio, type AnalysisInput } from "../../engine/analysis.ts";
 import { analyseAt, type Runner } from "./analyse.ts";
-import { optimiseAt, simulateAt } from "./optimise.ts";
+import { optimiseAt, simulateAt, type OptimiseJob } from "./optimise.ts";
 import { whatIfAt } from "./whatif.ts";
 import { viewOfRef, type MarketRef } from "./worker-market.ts";
 import { estimateCovariance } from "../../engine/covariance.ts";
@@ -15,6 +14,7 @@ import { matrix } from "../../engine/linalg.ts";
 import { minimumRiskWithCardinality } from "../../engine/optimize/cardinality.ts";
 import { maximumReturnWithCvarCap, historicalRisk } from "../../engine/optimize/cvar.ts";
 import { minimumRisk } from "../../engine/optimize/min-risk.ts";
+import { proposalWeights, type ProposalObjective } from "../../engine/optimize/proposal.ts";
 import type { OptimizationFailure } from "../../engine/optimize/result.ts";
 import {
   benchmarkWindowDays,
@@ -63,8 +63,9 @@ export interface OptimiseInput {
   readonly benchmark: number;
   readonly lower: Float64Array;
   readonly upper: Float64Array;
-  /** Hold at most this many assets (kept ones count). */
+  /** Hold at most this many assets (kept ones count); exactly this many in mode "exactly". */
   readonly desiredAssets?: number;
+  readonly mode?: "atMost" | "exactly";
   readonly keep?: readonly number[];
   /** The largest loss at 95% over a month accepted, as a fraction of the amount (CVaR constraint). */
   readonly maxLoss95?: number;
@@ -132,6 +133,7 @@ export function optimise(input: OptimiseInput): OptimiseOutput {
     const result = minimumRiskWithCardinality({
       covariance: monthly,
       maxAssets: input.desiredAssets,
+      ...(input.mode ? { mode: input.mode } : {}),
       ...bounds,
       ...(input.keep ? { keep: input.keep } : {}),
     });
@@ -152,6 +154,59 @@ export function optimise(input: OptimiseInput): OptimiseOutput {
     weights: result.value.weights,
     ...risk(result.value.weights),
     gap: 0,
+  };
+}
+
+export interface ProposeWeightsInput {
+  readonly panel: ReturnsPanel;
+  readonly benchmark: number;
+  readonly objective: ProposalObjective;
+  readonly lower: Float64Array;
+  readonly upper: Float64Array;
+  readonly expectedReturns?: Float64Array;
+  readonly betas?: Float64Array;
+  /** The largest loss at 95% over a month accepted, as a fraction of the amount (CVaR cap). */
+  readonly maxLoss95?: number;
+}
+
+/**
+ * The weights of a proposal by the objective q3 names (src/engine/optimize/proposal.ts) on the
+ * benchmark window: monthly Ledoit-Wolf covariance, overlapping 21-day scenarios (as `optimise`).
+ */
+export function proposeWeights(input: ProposeWeightsInput): OptimiseOutput {
+  const window = lastObservations(input.panel, benchmarkWindowDays(input.benchmark));
+  const daily = estimateCovariance(window).matrix;
+  const monthly = matrix(
+    daily.rows,
+    daily.cols,
+    daily.data.map((v) => v * TRADING_DAYS_PER_MONTH),
+  );
+  const scenarios = monthlyScenarios(window);
+  const result = proposalWeights({
+    objective: input.objective,
+    covariance: monthly,
+    scenarios,
+    lower: input.lower,
+    upper: input.upper,
+    ...(input.expectedReturns ? { expectedReturns: input.expectedReturns } : {}),
+    ...(input.betas ? { betas: input.betas } : {}),
+    ...(input.maxLoss95 !== undefined ? { maxCvar: input.maxLoss95 } : {}),
+  });
+  if (!result.ok) return result;
+  const weights = result.value;
+  const h = historicalRisk(scenarios, weights, 0.95);
+  let variance = 0;
+  const n = weights.length;
+  for (let i = 0; i < n; i++)
+    for (let j = 0; j < n; j++) variance += weights[i]! * monthly.data[i * n + j]! * weights[j]!;
+  return {
+    ok: true,
+    method: "minimum-risk",
+    weights,
+    volatility: Math.sqrt(Math.max(variance, 0)),
+    var95: h.var,
+    cvar95: h.cvar,
+    gap: null,
   };
 }
 
@@ -431,9 +486,10 @@ export const tasks = {
   whatIf,
   universeStats,
   portfolioRisk,
+  proposeWeights,
   analyseRequest: (input: RequestInput<AnalyseRequest>) =>
     analyseAt(viewOfRef(input.market), direct, input.request),
-  optimiseRequest: (input: RequestInput<OptimiseRequest>) =>
+  optimiseRequest: (input: RequestInput<OptimiseJob>) =>
     optimiseAt(viewOfRef(input.market), direct, input.request),
   simulateRequest: (input: RequestInput<SimulateRequest>) =>
     simulateAt(viewOfRef(input.market), direct, input.request),

@@ -21,6 +21,7 @@ import {
   type Ordering,
 } from "../../contract/portfolio-rules.ts";
 import { isWeekend } from "../../engine/dates.ts";
+import type { ProposalObjective } from "../../engine/optimize/proposal.ts";
 import { benchmarkWindowDays, DEFAULT_BENCHMARK } from "../../engine/panel.ts";
 import { alignReturns, type FxSeries } from "../../engine/returns.ts";
 import { runTask } from "../analytics/analyse.ts";
@@ -42,6 +43,73 @@ export function minimumAssetWeight(n: number): number {
   return n > 0 ? Math.min(0.05, 0.5 / n) : 0;
 }
 
+/**
+ * The diversification rule (docs/portfolios.md, "Propose"): no asset of an optimised proposal of n
+ * assets above 1.5 equal shares (30% of 5, 15% of 10; all of a single asset) — minimisation
+ * excepted, which is the minimum-risk portfolio itself.
+ */
+export function maximumAssetWeight(n: number): number {
+  return n <= 1 ? 1 : Math.min(1, 1.5 / n);
+}
+
+/** The most a "balanced" proposal puts in one sector, unless a single asset's cap is more. */
+export const BALANCED_SECTOR_CAP = 0.4;
+
+/**
+ * Assets of one sector a "balanced" proposal of n assets may hold: as many as keep the sector
+ * within BALANCED_SECTOR_CAP at the per-asset cap (one of 5, two of 10, eight of 30), at least one.
+ */
+export function sectorSlots(n: number): number {
+  return Math.max(1, Math.floor((BALANCED_SECTOR_CAP + 1e-12) / maximumAssetWeight(n)));
+}
+
+/**
+ * The first n of `order` holding at most sectorSlots(n) assets of a sector; when the universe has
+ * too few sectors for that, the next ones in order complete the n (the rule yields, it never
+ * makes a proposal smaller).
+ */
+export function withinSectorSlots(
+  order: readonly number[],
+  sectors: readonly string[],
+  n: number,
+): number[] {
+  const slots = sectorSlots(n);
+  const count = new Map<string, number>();
+  const out: number[] = [];
+  const skipped: number[] = [];
+  for (const i of order) {
+    if (out.length === n) break;
+    const s = sectors[i]!;
+    if ((count.get(s) ?? 0) < slots) {
+      out.push(i);
+      count.set(s, (count.get(s) ?? 0) + 1);
+    } else skipped.push(i);
+  }
+  for (const i of skipped) if (out.length < n) out.push(i);
+  return out;
+}
+
+/** What each q3 answer optimises (src/engine/optimize/proposal.ts). */
+const OBJECTIVE = {
+  balanced: "minimum-risk",
+  marketRisk: "lowest-beta",
+  expectedReturn: "highest-return",
+  riskReturn: "best-risk-return",
+  minimization: "minimum-risk",
+} as const satisfies Record<Ordering, ProposalObjective>;
+
+/** The method a proposal names when its objective was met. */
+const PROPOSAL_METHOD = {
+  balanced: "balanced",
+  marketRisk: "lowest-beta",
+  expectedReturn: "highest-return",
+  riskReturn: "best-risk-return",
+  minimization: "minimum-risk",
+} as const satisfies Record<Ordering, ProposeResponse["method"]>;
+
+/** Rounding slack of a loss compared with q2's limit (a fraction of the amount). */
+const LOSS_SLACK = 1e-9;
+
 /** Weights below this are the optimiser's zeros. */
 const HELD = 1e-6;
 
@@ -56,6 +124,8 @@ interface Candidate {
   readonly asset: LoadedAsset;
   /** Stock exchange (stocks) or asset class (funds): the groups "balanced" spreads over. */
   readonly group: string;
+  /** The asset's sector (the group when it has none): the diversification rule's unit. */
+  readonly sector: string;
 }
 
 /** Assets ranked by what q3 asks; ties by symbol so the same answers give the same portfolio. */
@@ -189,7 +259,11 @@ export async function proposePortfolio(
     const groupOf = new Map(universe.map((u) => [u.symbol, u.group]));
     const candidates: Candidate[] = loaded.assets
       .filter((a) => weekdayRows(a) > wanted)
-      .map((asset) => ({ asset, group: groupOf.get(asset.symbol)! }));
+      .map((asset) => ({
+        asset,
+        group: groupOf.get(asset.symbol)!,
+        sector: asset.info.sector || groupOf.get(asset.symbol)!,
+      }));
     if (candidates.length === 0)
       throw new ApiFailure(400, "INVALID_REQUEST", [
         { path: "answers.universe", message: "no asset of the universe has enough history" },
@@ -205,11 +279,11 @@ export async function proposePortfolio(
       fx,
     ).panel;
     const stats = await runTask<UniverseStats>(pool, "universeStats", { panel, benchmark });
-    let minimumRiskWeights: number[] | null = null;
+    let picked: number[];
     if (answers.ordering === "minimization") {
       // The engine's minimum-risk choice of at most n assets; when it holds fewer, the least
-      // volatile of the others complete the n, then all n are weighted at minimum risk, each at
-      // least at the minimum weight.
+      // volatile of the others complete the n (weighted below at minimum risk, each at least at
+      // the minimum weight).
       const out = await runTask<OptimiseOutput>(pool, "optimise", {
         panel,
         amounts: new Float64Array(candidates.length).fill(1),
@@ -230,63 +304,77 @@ export async function proposePortfolio(
             stats.volatility[a]! - stats.volatility[b]! ||
             candidates[a]!.asset.symbol.localeCompare(candidates[b]!.asset.symbol),
         );
-      const picked = [...held, ...others.slice(0, n - held.length)];
-      chosen = picked.map((i) => candidates[i]!.asset);
-      const floored = await runTask<OptimiseOutput>(pool, "optimise", {
-        panel: align(chosen, currency, fx).panel,
-        amounts: new Float64Array(chosen.length).fill(1),
-        benchmark,
-        lower: new Float64Array(chosen.length).fill(floor),
-        upper: new Float64Array(chosen.length).fill(1),
-      });
-      if (!floored.ok) throw analyticsFailed(floored.reason.code);
-      minimumRiskWeights = Array.from(floored.weights);
+      picked = [...held, ...others.slice(0, n - held.length)];
     } else {
       const order = rankUniverse(
         answers.ordering,
         candidates.map((c) => ({ symbol: c.asset.symbol, group: c.group })),
         stats,
       );
-      chosen = order.slice(0, n).map((i) => candidates[i]!.asset);
+      picked =
+        answers.ordering === "balanced"
+          ? withinSectorSlots(
+              order,
+              candidates.map((c) => c.sector),
+              n,
+            )
+          : order.slice(0, n);
     }
-    weights = minimumRiskWeights ?? chosen.map(() => 1);
-    method = minimumRiskWeights ? "minimum-risk" : "equal";
-    if (permissions.construction.autoCreate && answers.maxToLose95 !== null) {
-      const subset = align(chosen, currency, fx).panel;
+    chosen = picked.map((i) => candidates[i]!.asset);
+    const optimised = answers.ordering === "minimization" || permissions.construction.autoCreate;
+    weights = chosen.map(() => 1);
+    method = "equal";
+    if (optimised) {
+      const cap = answers.maxToLose95 !== null ? answers.maxToLose95 / amount : undefined;
+      const objective = OBJECTIVE[answers.ordering];
       const base = {
-        panel: subset,
-        amounts: new Float64Array(chosen.length).fill(1),
+        panel: align(chosen, currency, fx).panel,
         benchmark,
         lower: new Float64Array(chosen.length).fill(floor),
-        upper: new Float64Array(chosen.length).fill(1),
+        upper: new Float64Array(chosen.length).fill(
+          answers.ordering === "minimization" ? 1 : maximumAssetWeight(n),
+        ),
+        // The universe's figures of the chosen assets: what the ordering ranked them by.
+        expectedReturns: Float64Array.from(picked, (i) => stats.expected[i]!),
+        betas: Float64Array.from(picked, (i) => stats.betas[i]!),
       };
-      const maxLoss95 = answers.maxToLose95 / amount;
-      const capped = await runTask<OptimiseOutput>(pool, "optimise", { ...base, maxLoss95 });
-      // Every asset at the minimum weight or more cannot keep the loss within the limit, while
-      // fewer can: the limit decides, and the proposal says so.
-      const sparse = capped.ok
-        ? null
-        : await runTask<OptimiseOutput>(pool, "optimise", {
-            ...base,
-            lower: new Float64Array(chosen.length),
-            maxLoss95,
-          });
-      if (capped.ok) {
-        weights = Array.from(capped.weights);
-        method = "cvar-cap";
-        withinMaxToLose = true;
-      } else if (sparse?.ok) {
-        weights = Array.from(sparse.weights, (w) => (w > HELD ? w : 0));
-        method = "cvar-cap";
-        withinMaxToLose = true;
+      const linear = objective === "lowest-beta" || objective === "highest-return";
+      const first = await runTask<OptimiseOutput>(pool, "proposeWeights", {
+        ...base,
+        objective,
+        ...(cap !== undefined && objective !== "minimum-risk" ? { maxLoss95: cap } : {}),
+      });
+      if (first.ok && (cap === undefined || first.cvar95 <= cap + LOSS_SLACK)) {
+        weights = Array.from(first.weights);
+        method = PROPOSAL_METHOD[answers.ordering];
+        withinMaxToLose = cap === undefined ? null : true;
       } else {
-        withinMaxToLose = false;
-        if (!minimumRiskWeights) {
-          const safest = await runTask<OptimiseOutput>(pool, "optimise", base);
+        // The objective cannot keep the loss within q2's limit with every asset at the minimum
+        // weight. A linear objective may still keep it with fewer assets (the limit decides, and
+        // the proposal says so); otherwise the least risky mix of the n assets, within the bounds.
+        const sparse =
+          linear && cap !== undefined
+            ? await runTask<OptimiseOutput>(pool, "proposeWeights", {
+                ...base,
+                objective,
+                lower: new Float64Array(chosen.length),
+                maxLoss95: cap,
+              })
+            : null;
+        if (sparse?.ok) {
+          weights = Array.from(sparse.weights, (w) => (w > HELD ? w : 0));
+          method = PROPOSAL_METHOD[answers.ordering];
+          withinMaxToLose = true;
+        } else {
+          const safest = await runTask<OptimiseOutput>(pool, "proposeWeights", {
+            ...base,
+            objective: "minimum-risk",
+          });
           if (!safest.ok) throw analyticsFailed(safest.reason.code);
           weights = Array.from(safest.weights);
+          method = "minimum-risk";
+          withinMaxToLose = cap === undefined ? null : safest.cvar95 <= cap + LOSS_SLACK;
         }
-        method = "minimum-risk";
       }
     }
   }

@@ -13,7 +13,9 @@ import {
   enforceOptimisationRules,
   optimisePortfolio,
   simulatePortfolio,
+  universeCandidates,
 } from "../analytics/optimise.ts";
+import { optimisationMaxAssets, requestLevel } from "../../contract/optimisation-rules.ts";
 import type { AppDeps, AppEnv } from "../app.ts";
 import { analyse } from "../analytics/analyse.ts";
 import { redactAnalysis, redactOptimisation } from "../analytics/redact.ts";
@@ -21,6 +23,7 @@ import { whatIfPortfolio } from "../analytics/whatif.ts";
 import { jsonBody, reply } from "../http/validate.ts";
 import { rateLimit } from "../http/rate-limits.ts";
 import {
+  productOf,
   requestPermissions,
   requirePermission,
   requireSessionWithPermissions,
@@ -53,10 +56,20 @@ export function analyticsRoutes(deps: AppDeps) {
       const request = await jsonBody(c, OptimiseRequest);
       const permissions = await requestPermissions(deps, c);
       await enforceOptimisationRules(db, c.get("clientId"), request, permissions);
+      // o2 and o3 build with the plan's universe: the server offers its assets, the optimiser
+      // keeps those that diversify the portfolio (docs/optimisation.md, §6).
+      const job =
+        requestLevel(request) >= 2
+          ? {
+              ...request,
+              candidates: await universeCandidates(db, productOf(c)),
+              maxAssets: optimisationMaxAssets(request, permissions),
+            }
+          : request;
       return reply(
         c,
         OptimiseResponse,
-        redactOptimisation(await optimisePortfolio(db, deps.pool, request), permissions),
+        redactOptimisation(await optimisePortfolio(db, deps.pool, job), permissions),
       );
     })
     .post("/simulate", async (c) =>
