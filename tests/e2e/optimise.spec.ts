@@ -211,8 +211,9 @@ test.describe("optimisation", () => {
       await page.getByRole("button", { name: t.o1[locale] }).click();
       await expect(page).toHaveURL(new RegExp(`${paths.o1[locale]}$`));
       await expect(page.getByLabel(t.maxLoss[locale])).toHaveValue("900");
-      // Below the minimum desired risk (1.1% of 10,000 = 110): blocked, with the reason.
-      await page.getByLabel(t.maxLoss[locale]).fill("100");
+      // Below the minimum desired risk (1.1% of what is invested, over 5,000 here): blocked, with
+      // the reason.
+      await page.getByLabel(t.maxLoss[locale]).fill("10");
       await page.getByRole("button", { name: t.optimise[locale], exact: true }).click();
       await expect(page.getByText(t.blocked[locale])).toBeVisible();
       await expect(page.getByTestId("optimise-violations").locator("li")).toHaveAttribute(
