@@ -20,12 +20,22 @@ export interface SimulatorPortfolio {
   readonly totalInvested: number;
 }
 
-/** An asset that can be chosen on the spot. */
+/**
+ * An asset that can be chosen on the spot, with the portfolio currencies that can hold it (never a
+ * yield, nor a currency the data cannot convert into the portfolio's: the API refuses those).
+ */
 export interface SimulatorAsset {
   readonly symbol: string;
   readonly name: string;
   readonly currency: string;
+  readonly holdableIn: readonly Currency[];
 }
+
+/** The assets a portfolio in `currency` can hold, as the picker offers them. */
+export const assetsHoldableIn = (
+  assets: readonly SimulatorAsset[],
+  currency: Currency,
+): readonly SimulatorAsset[] => assets.filter((a) => a.holdableIn.includes(currency));
 
 export interface SimulatorSources {
   readonly portfolios: readonly SimulatorPortfolio[];
@@ -476,7 +486,7 @@ export const demoSimulatorSources: SimulatorSources = {
     },
   ],
   assets: [
-    { symbol: "SAN.MC", name: "Banco Santander", currency: "EUR" },
-    { symbol: "SPY", name: "SPDR S&P 500 ETF", currency: "USD" },
+    { symbol: "SAN.MC", name: "Banco Santander", currency: "EUR", holdableIn: ["EUR", "USD"] },
+    { symbol: "SPY", name: "SPDR S&P 500 ETF", currency: "USD", holdableIn: ["EUR", "USD"] },
   ],
 };

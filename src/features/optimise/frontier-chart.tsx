@@ -1,5 +1,6 @@
 import { useId } from "react";
-import { linearScale, niceTicks } from "../../ui/charts/index.ts";
+import { AXIS_TITLE_ROOM, AxisTitle } from "../../ui/charts/frame.tsx";
+import { labelStride, linearScale, niceTicks, textWidth } from "../../ui/charts/index.ts";
 
 export interface FrontierPoint {
   /** Monthly volatility (fraction). */
@@ -15,27 +16,42 @@ export interface FrontierChartProps {
   readonly current: FrontierPoint;
   readonly optimised: FrontierPoint;
   readonly labels: {
+    /** The volatility: the horizontal axis's title (with its unit) and the table's column. */
     readonly risk: string;
+    /** The expected return: the vertical axis's title (with its unit) and the table's column. */
     readonly expectedReturn: string;
     readonly frontier: string;
     readonly current: string;
     readonly optimised: string;
     readonly point: (n: number) => string;
+    /** What opens the table of the figures. */
+    readonly table: string;
   };
-  readonly formatShare: (v: number) => string;
+  /** A share as a percentage, with `digits` decimals (the ticks') or the caller's own. */
+  readonly formatShare: (v: number, digits?: number) => string;
 }
 
 const WIDTH = 360;
-const HEIGHT = 240;
-const LEFT = 48;
-const RIGHT = 12;
+const PLOT_HEIGHT = 240;
+const HEIGHT = PLOT_HEIGHT + AXIS_TITLE_ROOM;
+const RIGHT = 16;
 const TOP = 12;
-const BOTTOM = 40;
-const FONT = 11;
+const BOTTOM = 24;
+const FONT = 12;
+
+/**
+ * Decimals of a percentage that tell ticks `step` apart (a step of 1, 2 or 5 times a power of
+ * ten): 0.5 % needs one, 0.02 % two, 5 % none.
+ */
+export function tickDigits(step: number): number {
+  if (!(step > 0)) return 1;
+  return Math.min(10, Math.max(0, -Math.floor(Math.log10(step * 100) + 1e-9)));
+}
 
 /**
  * The efficient frontier (risk against expected return) with the current and the optimised
- * portfolios marked, and the same figures as a table.
+ * portfolios marked, and the same figures as a table. Both axes are titled; the ticks have the
+ * decimals their step needs, and the volatility's labels are thinned so that none overlap.
  */
 export function FrontierChart(p: FrontierChartProps) {
   const id = useId();
@@ -43,15 +59,24 @@ export function FrontierChart(p: FrontierChartProps) {
   const xs = niceTicks(
     Math.min(...all.map((v) => v.volatility)),
     Math.max(...all.map((v) => v.volatility)),
-    4,
+    3,
   );
   const ys = niceTicks(
     Math.min(...all.map((v) => v.expectedReturn)),
     Math.max(...all.map((v) => v.expectedReturn)),
     4,
   );
-  const x = linearScale([xs.min, xs.max], [LEFT, WIDTH - RIGHT]);
-  const y = linearScale([ys.min, ys.max], [HEIGHT - BOTTOM, TOP]);
+  const yLabels = ys.ticks.map((t) => ({ t, text: p.formatShare(t, tickDigits(ys.step)) }));
+  const xLabels = xs.ticks.map((t) => ({ t, text: p.formatShare(t, tickDigits(xs.step)) }));
+  const left =
+    AXIS_TITLE_ROOM + Math.ceil(Math.max(24, ...yLabels.map((l) => textWidth(l.text, FONT))) + 8);
+  const bottom = PLOT_HEIGHT - BOTTOM;
+  const x = linearScale([xs.min, xs.max], [left, WIDTH - RIGHT]);
+  const y = linearScale([ys.min, ys.max], [bottom, TOP]);
+  const stride = labelStride(
+    xLabels.map((l) => textWidth(l.text, FONT)),
+    WIDTH - RIGHT - left,
+  );
   const path = p.frontier
     .map(
       (v, i) =>
@@ -67,53 +92,49 @@ export function FrontierChart(p: FrontierChartProps) {
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         role="img"
         aria-labelledby={`${id}-t ${id}-d`}
-        className="frontier-svg"
+        className="chart-svg frontier-svg"
       >
         <title id={`${id}-t`}>{p.title}</title>
         <desc id={`${id}-d`}>{p.description}</desc>
-        {ys.ticks.map((t) => (
+        {yLabels.map(({ t, text }) => (
           <g key={`y${t}`}>
-            <line className="chart-grid" x1={LEFT} x2={WIDTH - RIGHT} y1={y(t)} y2={y(t)} />
-            <text className="chart-tick-label" x={LEFT - 6} y={y(t) + FONT / 3} textAnchor="end">
-              {p.formatShare(t)}
+            <line className="chart-grid" x1={left} x2={WIDTH - RIGHT} y1={y(t)} y2={y(t)} />
+            <text className="chart-tick-label" x={left - 6} y={y(t) + FONT / 3} textAnchor="end">
+              {text}
             </text>
           </g>
         ))}
-        {xs.ticks.map((t) => (
+        {xLabels.map(({ t, text }, k) => (
           <g key={`x${t}`}>
-            <line
-              className="chart-tick"
-              x1={x(t)}
-              x2={x(t)}
-              y1={HEIGHT - BOTTOM}
-              y2={HEIGHT - BOTTOM + 4}
-            />
-            <text
-              className="chart-tick-label"
-              x={x(t)}
-              y={HEIGHT - BOTTOM + 4 + FONT}
-              textAnchor="middle"
-            >
-              {p.formatShare(t)}
-            </text>
+            <line className="chart-tick" x1={x(t)} x2={x(t)} y1={bottom} y2={bottom + 4} />
+            {k % stride === 0 ? (
+              <text
+                className="chart-tick-label"
+                x={x(t)}
+                y={bottom + 4 + FONT}
+                textAnchor={k === xLabels.length - 1 && k > 0 ? "end" : "middle"}
+              >
+                {text}
+              </text>
+            ) : null}
           </g>
         ))}
-        <line
-          className="chart-axis"
-          x1={LEFT}
-          x2={WIDTH - RIGHT}
-          y1={HEIGHT - BOTTOM}
-          y2={HEIGHT - BOTTOM}
+        <line className="chart-axis" x1={left} x2={WIDTH - RIGHT} y1={bottom} y2={bottom} />
+        <line className="chart-axis" x1={left} x2={left} y1={TOP} y2={bottom} />
+        <AxisTitle
+          text={p.labels.expectedReturn}
+          side="left"
+          x={FONT}
+          y={(TOP + bottom) / 2}
+          room={bottom - TOP}
         />
-        <line className="chart-axis" x1={LEFT} x2={LEFT} y1={TOP} y2={HEIGHT - BOTTOM} />
-        <text
-          className="chart-tick-label"
-          x={(LEFT + WIDTH - RIGHT) / 2}
-          y={HEIGHT - 6}
-          textAnchor="middle"
-        >
-          {p.labels.risk}
-        </text>
+        <AxisTitle
+          text={p.labels.risk}
+          side="bottom"
+          x={(left + WIDTH - RIGHT) / 2}
+          y={HEIGHT - 4}
+          room={WIDTH - RIGHT - left}
+        />
         <path className="frontier-line" d={path} />
         {p.frontier.map((v, i) => (
           <circle
@@ -150,9 +171,7 @@ export function FrontierChart(p: FrontierChartProps) {
         </li>
       </ul>
       <details className="chart-data">
-        <summary>
-          {p.title}: {p.labels.frontier}
-        </summary>
+        <summary>{p.labels.table}</summary>
         <div className="table-scroll">
           <table data-testid="frontier-table">
             <thead>
@@ -170,8 +189,8 @@ export function FrontierChart(p: FrontierChartProps) {
               ].map(({ label, v }) => (
                 <tr key={label}>
                   <th scope="row">{label}</th>
-                  <td>{p.formatShare(v.volatility)}</td>
-                  <td>{p.formatShare(v.expectedReturn)}</td>
+                  <td>{p.formatShare(v.volatility, 2)}</td>
+                  <td>{p.formatShare(v.expectedReturn, 2)}</td>
                 </tr>
               ))}
             </tbody>

@@ -4,12 +4,49 @@ import { pathFor } from "../../app/paths.ts";
 import type { ScreenProps } from "../../app/route-table.ts";
 import { formatDate, formatMoney, formatPercent } from "../../ui/format.ts";
 import { Spinner } from "../../ui/spinner.tsx";
-import { FrontierChart } from "./frontier-chart.tsx";
+import { FrontierChart, type FrontierPoint } from "./frontier-chart.tsx";
 import type { Locale, Product } from "../../contract/common.ts";
 import { OptimisePage, Outcome, Running } from "./parts.tsx";
 import { PlanLock, type PermissionPath } from "./portfolio-views.ts";
 import { useOptimise } from "./use-optimise.ts";
 import { TermLinks } from "../../ui/term-link.tsx";
+
+/**
+ * The summary's efficient frontier: both axes titled with their units (volatility over one month,
+ * expected return a year, in percent), the current and the optimised portfolios marked.
+ */
+export function SummaryFrontier({
+  frontier,
+  current,
+  optimised,
+  locale,
+}: {
+  frontier: readonly FrontierPoint[];
+  current: FrontierPoint;
+  optimised: FrontierPoint;
+  locale: Locale;
+}) {
+  const { t } = useLingui();
+  return (
+    <FrontierChart
+      title={t`Efficient frontier`}
+      description={t`Each point of the line is the least risky mix of these assets for its expected return; the circle is your current portfolio, the diamond the optimised one.`}
+      frontier={frontier}
+      current={current}
+      optimised={optimised}
+      formatShare={(v, digits = 1) => formatPercent(v, locale, digits)}
+      labels={{
+        risk: t`Volatility over 1 month (%)`,
+        expectedReturn: t`Expected return a year (%)`,
+        frontier: t`Efficient frontier`,
+        current: t`Current portfolio`,
+        optimised: t`Optimised portfolio`,
+        point: (n) => t`Point ${n}`,
+        table: t`The frontier's points as a table`,
+      }}
+    />
+  );
+}
 
 /** optimize/summary: current and optimised side by side, the frontier, and adopting the result. */
 /** A figure the plan leaves out: the lock names the plan that unlocks it. */
@@ -230,21 +267,11 @@ export default function OptimiseSummaryScreen({ locale }: ScreenProps) {
         </section>
       ) : answer.frontier.length > 0 && answer.current.expectedReturn !== null ? (
         <section className="card">
-          <FrontierChart
-            title={t`Efficient frontier`}
-            description={t`Each point of the line is the least risky mix of these assets for its expected return; the circle is your current portfolio, the diamond the optimised one.`}
+          <SummaryFrontier
             frontier={answer.frontier}
             current={{ ...answer.current, expectedReturn: answer.current.expectedReturn }}
             optimised={{ ...answer, expectedReturn: answer.expectedReturn }}
-            formatShare={(v) => formatPercent(v, locale, 1)}
-            labels={{
-              risk: t`Volatility (1 month)`,
-              expectedReturn: t`Expected return (annual)`,
-              frontier: t`Efficient frontier`,
-              current: t`Current portfolio`,
-              optimised: t`Optimised portfolio`,
-              point: (n) => t`Point ${n}`,
-            }}
+            locale={locale}
           />
         </section>
       ) : null}

@@ -3,11 +3,13 @@ import type { I18n, MessageDescriptor } from "@lingui/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useState, type FormEvent } from "react";
 import {
+  assetsHoldableIn,
   simulatorIssues,
   type SimulatorField,
   type SimulatorInputs,
   type SimulatorIssue,
 } from "../../../machines/investment-simulator.machine.ts";
+import { useMarketToday } from "../../app/market-clock-notice.tsx";
 import type { ScreenProps } from "../../app/route-table.ts";
 import {
   SIMULATION_ASSUMPTIONS,
@@ -22,6 +24,7 @@ import { formatDate, formatMoney, formatNumber, formatPercent } from "../../ui/f
 import { msgCodeText } from "../../ui/msg-code-text.ts";
 import { PageHeading } from "../../ui/page-heading.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
+import { HindsightCaution } from "../../ui/hindsight-caution.tsx";
 import { FanChart } from "./fan-chart.tsx";
 import { useSimulator } from "./use-simulator.ts";
 import { TermLinks } from "../../ui/term-link.tsx";
@@ -78,6 +81,7 @@ export default function SimulatorScreen({ locale }: ScreenProps) {
   const [snapshot, send] = useSimulator(null);
   const c = snapshot.context;
   const [tried, setTried] = useState(false);
+  const marketToday = useMarketToday()?.today ?? null;
   const portfolios = c.sources?.portfolios ?? [];
   const issues = simulatorIssues(c.inputs, portfolios);
   const issue = (field: SimulatorField) => {
@@ -175,7 +179,7 @@ export default function SimulatorScreen({ locale }: ScreenProps) {
           {c.inputs.source === "custom" && !choosing ? (
             <CustomAssets
               inputs={c.inputs}
-              assets={c.sources?.assets ?? []}
+              assets={assetsHoldableIn(c.sources?.assets ?? [], c.inputs.currency)}
               change={change}
               error={issue("assets")}
             />
@@ -278,7 +282,14 @@ export default function SimulatorScreen({ locale }: ScreenProps) {
           </button>
         </>
       ) : null}
-      {c.result ? <SimulationResult result={c.result} stale={c.stale} locale={locale} /> : null}
+      {c.result ? (
+        <SimulationResult
+          result={c.result}
+          stale={c.stale}
+          locale={locale}
+          marketToday={marketToday}
+        />
+      ) : null}
     </>
   );
 }
@@ -663,14 +674,21 @@ function Progress({
   );
 }
 
+/**
+ * The answer of a run. `marketToday`: the market day the assets stand chosen on (the simulator runs
+ * on today's holdings, like a what-if); until it is known, the historical path's last day stands in
+ * for it (the market's today is never earlier), so the hindsight caution never waits.
+ */
 export function SimulationResult({
   result,
   stale,
   locale,
+  marketToday = null,
 }: {
   result: SimulateResponse;
   stale: boolean;
   locale: Locale;
+  marketToday?: string | null;
 }) {
   const { t, i18n } = useLingui();
   const money = (v: number) => formatMoney(v, result.currency, locale);
@@ -828,6 +846,15 @@ export function SimulationResult({
             {historyMonths} months, {historyFrom} to {historyTo}.
           </Trans>
         </p>
+      ) : null}
+      {h.months > 0 && h.from && h.to ? (
+        // The historical path is a backtest of today's assets over a past they were chosen after.
+        <HindsightCaution
+          kind="backtest"
+          windowStart={h.from}
+          chosenOn={marketToday ?? h.to}
+          locale={locale}
+        />
       ) : null}
       {inflation ? (
         <p data-figure="inflation">

@@ -21,7 +21,7 @@ import {
   shockNames,
 } from "./what-if-texts.ts";
 import { TermLinks } from "../../ui/term-link.tsx";
-import { HindsightCaution } from "./hindsight-caution.tsx";
+import { HindsightCaution } from "../../ui/hindsight-caution.tsx";
 
 type Custom = Extract<WhatIfResponse, { kind: "custom" }>;
 type Scenario = Extract<WhatIfResponse, { kind: "scenario" }>;

@@ -208,6 +208,15 @@ export async function optimiseAt(
   // with a desired number of assets), else a limit the answer is checked against.
   const cap = request.maxToLose95 !== undefined && total > 0 ? request.maxToLose95 / total : null;
   const capped = cap !== null && request.objective === "maximum-return" && desired === undefined;
+  // The expected returns the answer reports are the ones the highest return maximises (issue 24:
+  // it maximised the window's historical means while the summary showed these).
+  const { mu, frontier } = returnsAndFrontier(
+    p.aligned.panel,
+    p.benchmark,
+    lower,
+    upper,
+    p.market?.returns ?? null,
+  );
   const out = await run<OptimiseOutput>("optimise", {
     panel: p.aligned.panel,
     amounts: p.amounts,
@@ -217,7 +226,7 @@ export async function optimiseAt(
     ...(desired !== undefined
       ? { desiredAssets: desired, keep, ...(exactly ? { mode: "exactly" as const } : {}) }
       : {}),
-    ...(capped ? { maxLoss95: cap } : {}),
+    ...(capped ? { maxLoss95: cap, expectedReturns: mu } : {}),
   });
   if (!out.ok)
     return {
@@ -246,13 +255,6 @@ export async function optimiseAt(
     weights: currentWeights,
     benchmark: p.benchmark,
   });
-  const { mu, frontier } = returnsAndFrontier(
-    p.aligned.panel,
-    p.benchmark,
-    lower,
-    upper,
-    p.market?.returns ?? null,
-  );
   const expectedOf = (w: ArrayLike<number>) => {
     let r = 0;
     for (let i = 0; i < mu.length; i++) r += w[i]! * mu[i]!;
@@ -298,9 +300,10 @@ export async function optimiseAt(
  * Annual expected returns of the assets, as the analysis computes them (Bayes-Stein towards CAPM
  * against the index of the portfolio's market; without that index, against the equally weighted
  * assets, and the historical mean for a single asset) and the efficient frontier over the
- * benchmark window's monthly covariance, within the request's bounds.
+ * benchmark window's monthly covariance, within the request's bounds. The expected returns are
+ * the answer's and the objective of the highest return within the loss cap.
  */
-function returnsAndFrontier(
+export function returnsAndFrontier(
   panel: Parameters<typeof lastObservations>[0],
   benchmark: number,
   lower: Float64Array,

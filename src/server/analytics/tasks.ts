@@ -69,6 +69,11 @@ export interface OptimiseInput {
   readonly keep?: readonly number[];
   /** The largest loss at 95% over a month accepted, as a fraction of the amount (CVaR constraint). */
   readonly maxLoss95?: number;
+  /**
+   * What the highest return under `maxLoss95` maximises: the engine's expected returns, the ones
+   * the answer reports (without them, the scenarios' means).
+   */
+  readonly expectedReturns?: Float64Array;
 }
 
 export type OptimiseOutput =
@@ -119,7 +124,12 @@ export function optimise(input: OptimiseInput): OptimiseOutput {
     return { volatility: Math.sqrt(Math.max(variance, 0)), var95: h.var, cvar95: h.cvar };
   };
   if (input.maxLoss95 !== undefined) {
-    const result = maximumReturnWithCvarCap({ scenarios, ...bounds, maxCvar: input.maxLoss95 });
+    const result = maximumReturnWithCvarCap({
+      scenarios,
+      ...bounds,
+      maxCvar: input.maxLoss95,
+      ...(input.expectedReturns ? { expectedReturns: input.expectedReturns } : {}),
+    });
     if (!result.ok) return result;
     return {
       ok: true,

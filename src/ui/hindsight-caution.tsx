@@ -1,7 +1,7 @@
 import { Trans } from "@lingui/react/macro";
-import type { Locale } from "../../contract/common.ts";
-import { formatLongDate } from "../../ui/format.ts";
-import { TermLink } from "../../ui/term-link.tsx";
+import type { Locale } from "../contract/common.ts";
+import { formatLongDate } from "./format.ts";
+import { TermLink } from "./term-link.tsx";
 
 /**
  * Whether a backtest or crisis replay looks at its portfolio with hindsight (docs/decisions.md,
