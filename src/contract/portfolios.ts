@@ -104,6 +104,14 @@ export const ProposeResponse = Schema.Struct({
   requestedAssets: Schema.optional(Schema.Number),
   /** Why the proposal holds fewer assets than asked; null when it holds them all. */
   fewerAssetsReason: Schema.optional(Schema.NullOr(FewerAssetsReason)),
+  /**
+   * The market proxy of the betas and expected returns that ranked and weighted the assets, as
+   * the analysis names it (FullAnalysis `expectedReturn.market`): the index of the portfolio's
+   * market ("GSPC_INDEX", "STOXX50E_INDEX+GDAXI_INDEX"), or null for the equally weighted
+   * universe when the market has no such index over the window. Absent for a lazy portfolio
+   * (its model's weights, nothing ranked).
+   */
+  market: Schema.optional(Schema.NullOr(Schema.String)),
 });
 export type ProposeResponse = typeof ProposeResponse.Type;
 

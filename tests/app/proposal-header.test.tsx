@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 // The summary's header names the objective the q3 answer optimised (docs/portfolios.md,
 // "Propose"): a "Balanced" proposal is never said to be weighted for the highest expected return,
-// and a proposal that fell back to the lowest risk says why — in both languages.
+// and a proposal that fell back to the lowest risk says why; an answer ranked by betas or expected
+// returns names the market they were measured against — in both languages.
 import { I18nProvider } from "@lingui/react";
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
@@ -72,5 +73,34 @@ describe("the proposal's header", () => {
     const none = await show(proposal("minimum-risk", false), "expectedReturn", "en");
     expect(none).not.toContain("instead");
     expect(none).toContain("No mix of these assets keeps the loss at 95%");
+  });
+
+  it("names the index the betas and expected returns were measured against, or the fallback", async () => {
+    const at = (market: string | null | undefined): ProposeResponse => ({
+      ...proposal("lowest-beta", null),
+      ...(market !== undefined ? { market } : {}),
+    });
+    expect(await show(at("STOXX50E_INDEX"), "marketRisk", "en")).toContain(
+      "Betas and expected returns measured against the EURO STOXX 50, as in the full analysis.",
+    );
+    cleanup();
+    expect(await show(at("STOXX50E_INDEX+GDAXI_INDEX"), "expectedReturn", "es")).toContain(
+      "Betas y rentabilidades esperadas medidas frente al EURO STOXX 50, como en el análisis completo.",
+    );
+    cleanup();
+    expect(await show(at("GSPC_INDEX"), "riskReturn", "en")).toContain("against the S&P 500");
+    cleanup();
+    expect(await show(at(null), "marketRisk", "en")).toContain(
+      "measured against the equally weighted average of the assets on offer: the market has no index for this currency.",
+    );
+    cleanup();
+    expect(await show(at(null), "marketRisk", "es")).toContain(
+      "frente a la media equiponderada de los activos ofrecidos: el mercado no tiene índice para esta divisa.",
+    );
+    cleanup();
+    // Balanced and minimisation rank by volatility and risk; a lazy portfolio ranks nothing.
+    expect(await show(at("STOXX50E_INDEX"), "balanced", "en")).not.toContain("Betas");
+    cleanup();
+    expect(await show(at(undefined), "marketRisk", "en")).not.toContain("Betas");
   });
 });

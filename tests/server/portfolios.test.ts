@@ -21,6 +21,7 @@ import { createSession } from "../../src/server/accounts/sessions.ts";
 import { createAnalyticsPool, type AnalyticsPool } from "../../src/server/analytics/pool.ts";
 import { loadAssets, loadFx } from "../../src/server/analytics/series.ts";
 import { optimise } from "../../src/server/analytics/tasks.ts";
+import { universeFigures } from "../../src/server/portfolios/propose.ts";
 import { createApp } from "../../src/server/app.ts";
 import { loadConfig } from "../../src/server/config.ts";
 import type { Database } from "../../src/server/db/database.ts";
@@ -169,6 +170,30 @@ describe.each(databaseTargets)("portfolios API on $name", (target) => {
     });
   const flat = (p: Portfolio) => p.assets.flatMap((g) => g.assets);
 
+  /** The index of the portfolio's market (docs/analytics.md): S&P 500 for USD, EURO STOXX 50 for EUR. */
+  const INDEX = { EUR: "STOXX50E_INDEX", USD: "GSPC_INDEX" } as const;
+
+  /**
+   * The index's daily returns on a calendar (`dates`: observations + 1 days), computed here from
+   * its raw closes: the last close on or before each day (carried forward like a price), p_t /
+   * p_{t-1} - 1. Both indices are quoted in their portfolio's currency.
+   */
+  async function indexReturns(currency: "EUR" | "USD", dates: Int32Array): Promise<Float64Array> {
+    const { assets } = await loadAssets(database.db, [INDEX[currency]], "2000-01-01");
+    const s = assets[0]!.series;
+    let k = -1;
+    const level = (day: number) => {
+      while (k + 1 < s.dates.length && s.dates[k + 1]! <= day) k++;
+      if (k < 0) throw new Error(`no ${INDEX[currency]} close on or before day ${day}`);
+      return s.prices[k]!;
+    };
+    const levels = Array.from(dates, level);
+    return Float64Array.from(
+      { length: dates.length - 1 },
+      (_, t) => levels[t + 1]! / levels[t]! - 1,
+    );
+  }
+
   /** The universe's window, computed here from the prices with the engine's pieces. */
   async function universeWindow(product: "simAssets" | "simIndices", currency: "EUR" | "USD") {
     const days = benchmarkWindowDays(5);
@@ -180,10 +205,11 @@ describe.each(databaseTargets)("portfolios API on $name", (target) => {
       from,
     );
     const fx = await loadFx(database.db, from);
-    const panel = alignReturns(
+    const aligned = alignReturns(
       assets.map((a) => a.series),
       { currency, fx: fx! },
-    ).panel;
+    );
+    const panel = aligned.panel;
     return {
       symbols: assets.map((a) => a.symbol),
       groups: assets.map(
@@ -195,17 +221,26 @@ describe.each(databaseTargets)("portfolios API on $name", (target) => {
       sectors: assets.map((a) => a.info.sector ?? ""),
       panel,
       window: lastObservations(panel, days),
+      /** The index's returns over the window (its last `days` observations). */
+      market: await indexReturns(currency, aligned.dates.subarray(aligned.dates.length - days - 1)),
     };
   }
 
-  function columnStats(window: ReturnsPanel) {
+  /** The equally weighted universe's daily returns: the proxy before issue 24 (a check's foil). */
+  function equalWeight(window: ReturnsPanel): Float64Array {
     const { assets: n, observations: t, data } = window;
-    const col = (i: number) => Float64Array.from({ length: t }, (_, s) => data[s * n + i]!);
-    const market = Float64Array.from({ length: t }, (_, s) => {
+    return Float64Array.from({ length: t }, (_, s) => {
       let v = 0;
       for (let i = 0; i < n; i++) v += data[s * n + i]!;
       return v / n;
     });
+  }
+
+  /** Volatility, and beta = cov(asset, market) / var(market) in closed form, of each asset. */
+  function columnStats(window: ReturnsPanel, market: Float64Array = equalWeight(window)) {
+    const { assets: n, observations: t, data } = window;
+    if (market.length !== t) throw new Error("the market's returns do not cover the window");
+    const col = (i: number) => Float64Array.from({ length: t }, (_, s) => data[s * n + i]!);
     const mean = (x: Float64Array) => x.reduce((a, b) => a + b, 0) / x.length;
     const mm = mean(market);
     const vm = market.reduce((a, m) => a + (m - mm) ** 2, 0);
@@ -258,25 +293,33 @@ describe.each(databaseTargets)("portfolios API on $name", (target) => {
       expect(res.body.var95Amount).toBeGreaterThan(0);
     });
 
-    it("marketRisk: the lowest betas to the equally weighted universe", async () => {
+    it("marketRisk: the lowest betas to the index of the portfolio's market (EURO STOXX 50 for EUR)", async () => {
       const { token } = await client({ simAssets: "standard" });
       const res = await propose(token, { ordering: "marketRisk", maxAssetsLevel: 2 });
       expect(res.status).toBe(200);
+      expect(res.body.market).toBe("STOXX50E_INDEX");
       const u = await universeWindow("simAssets", "EUR");
-      const stats = columnStats(u.window);
-      const expected = u.symbols
-        .map((symbol, i) => ({ symbol, beta: stats[i]!.beta }))
-        .sort((a, b) => a.beta - b.beta)
-        .slice(0, 10)
-        .map((s) => s.symbol);
+      const lowest = (stats: { beta: number }[]) =>
+        u.symbols
+          .map((symbol, i) => ({ symbol, beta: stats[i]!.beta }))
+          .sort((a, b) => a.beta - b.beta || a.symbol.localeCompare(b.symbol))
+          .slice(0, 10)
+          .map((s) => s.symbol);
+      const expected = lowest(columnStats(u.window, u.market));
       expect(res.body.assets.map((a) => a.symbol)).toEqual(expected);
+      // The equally weighted universe (the proxy before issue 24) ranks them otherwise.
+      expect(lowest(columnStats(u.window))).not.toEqual(expected);
     });
 
     it("expectedReturn and riskReturn: the engine's expected returns, alone and over volatility", async () => {
       const { token } = await client({ simAssets: "advanced" });
       const u = await universeWindow("simAssets", "USD");
-      const stats = columnStats(u.window);
-      const mu = expectedReturns(u.window, estimateCovariance(u.window).cholesky).expected;
+      const stats = columnStats(u.window, u.market);
+      // Bayes-Stein towards r_f + beta ERP, the betas against the S&P 500 (the engine's estimator
+      // is checked against numpy in tests/engine/risk-reference.test.ts).
+      const mu = expectedReturns(u.window, estimateCovariance(u.window).cholesky, {
+        market: u.market,
+      }).expected;
       const byReturn = u.symbols
         .map((symbol, i) => ({ symbol, mu: mu[i]!, ratio: mu[i]! / stats[i]!.vol }))
         .sort((a, b) => b.mu - a.mu);
@@ -286,6 +329,7 @@ describe.each(databaseTargets)("portfolios API on $name", (target) => {
         { currency: "USD" },
       );
       expect(res.status).toBe(200);
+      expect(res.body.market).toBe("GSPC_INDEX");
       expect(res.body.assets.map((a) => a.symbol)).toEqual(
         byReturn.slice(0, 5).map((s) => s.symbol),
       );
@@ -298,6 +342,65 @@ describe.each(databaseTargets)("portfolios API on $name", (target) => {
       const byRatio = [...byReturn].sort((a, b) => b.ratio - a.ratio);
       expect(rr.body.assets.map((a) => a.symbol)).toEqual(byRatio.slice(0, 5).map((s) => s.symbol));
       expect(rr.body.minimumDesiredRiskAmount).toBeCloseTo(174, 9);
+    });
+
+    it("ranks and weighs by the figures the full analysis shows: each beta and expected return of the same assets to 1e-12", async () => {
+      const { token } = await client({ simAssets: "advanced" });
+      const days = benchmarkWindowDays(5);
+      const from = shiftDays(TODAY, -Math.ceil(days * 1.6) - 60);
+      const bme = (await listAssets(database.db, { product: "simAssets" }))
+        .filter((a) => a.exchange === "BME")
+        .map((a) => a.symbol);
+      expect(bme.length).toBeGreaterThan(5);
+      const { assets } = await loadAssets(database.db, bme, from);
+      const fx = await loadFx(database.db, from);
+      // What propose computes for a universe of these assets (the same function, on the pool).
+      const proposal = await universeFigures(database.db, pool, assets, "EUR", fx, 5);
+      expect(proposal.market).toBe("STOXX50E_INDEX");
+      const analysis = await call("POST", "/analytics/analyse", token, {
+        currency: "EUR",
+        benchmark: 5,
+        assets: bme.map((symbol) => ({ symbol, amount: 1000 })),
+      });
+      expect(analysis.status).toBe(200);
+      expect(analysis.body.expectedReturn.market).toBe("STOXX50E_INDEX");
+      const shown = new Map<string, { beta: number; expectedReturn: number }>(
+        analysis.body.assets.map((a: { symbol: string }) => [a.symbol, a]),
+      );
+      // The betas also in closed form against the index's own closes.
+      const aligned = alignReturns(
+        assets.map((a) => a.series),
+        { currency: "EUR", fx: fx! },
+      );
+      const market = await indexReturns(
+        "EUR",
+        aligned.dates.subarray(aligned.dates.length - days - 1),
+      );
+      const closed = columnStats(lastObservations(aligned.panel, days), market);
+      assets.forEach((a, i) => {
+        const s = shown.get(a.symbol)!;
+        expect(Math.abs(proposal.stats.betas[i]! - s.beta), a.symbol).toBeLessThanOrEqual(1e-12);
+        expect(
+          Math.abs(proposal.stats.expected[i]! - s.expectedReturn),
+          a.symbol,
+        ).toBeLessThanOrEqual(1e-12);
+        expect(Math.abs(proposal.stats.betas[i]! - closed[i]!.beta), a.symbol).toBeLessThanOrEqual(
+          1e-10,
+        );
+      });
+      // The API's proposal of five of them: the five highest expected returns the analysis shows.
+      const res = await propose(token, {
+        ordering: "expectedReturn",
+        universe: ["BME"],
+        maxAssetsLevel: 1,
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.market).toBe("STOXX50E_INDEX");
+      const top = [...shown.entries()]
+        .sort(([a, x], [b, y]) => y.expectedReturn - x.expectedReturn || a.localeCompare(b))
+        .slice(0, 5)
+        .map(([symbol]) => symbol);
+      expect(res.body.assets.map((a) => a.symbol)).toEqual(top);
     });
 
     it("minimization: the engine's minimum-risk choice of N assets, each at the minimum weight or more", async () => {

@@ -1,4 +1,3 @@
-import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { TermLink } from "../../ui/term-link.tsx";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -12,6 +11,7 @@ import { formatDate, formatMoney, formatNumber, formatPercent } from "../../ui/f
 import {
   covarianceLabels,
   hasPermission,
+  marketIndexName,
   windowNote,
   type PermissionPath,
 } from "./figure-notes.ts";
@@ -109,11 +109,6 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
 
 /** Every block of the full analysis (issue "Portfolios": breakdown to monitoring), each behind its permission. */
 
-/** The indices the server measures betas against (docs/analytics.md, "The market proxy"). */
-const marketIndexNames: Record<string, MessageDescriptor> = {
-  STOXX50E_INDEX: msg`EURO STOXX 50`,
-  GSPC_INDEX: msg`S&P 500`,
-};
 export function AnalysisView({
   analysis: a,
   permissions,
@@ -151,8 +146,7 @@ export function AnalysisView({
   const shrinkage = a.expectedReturn ? num(a.expectedReturn.shrinkage) : "";
   // The market proxy of the betas, by its name ("EURO STOXX 50"; the DAX before 2007 is its chain).
   const proxy = a.expectedReturn?.market;
-  const indexName = proxy ? marketIndexNames[proxy.split("+")[0]!] : undefined;
-  const marketIndex = proxy ? (indexName ? i18n._(indexName) : proxy) : null;
+  const marketIndex = proxy ? marketIndexName(proxy, i18n) : null;
   const riskFree = a.requiredReturn ? pct(a.requiredReturn.riskFreeRate) : "";
   const targetSharpe = a.requiredReturn ? num(a.requiredReturn.targetSharpe) : "";
   const d = a.diversification;

@@ -14,7 +14,7 @@ import { FormMessage } from "../../ui/form.tsx";
 import { formatMoney } from "../../ui/format.ts";
 import { msgCodeText } from "../../ui/msg-code-text.ts";
 import { Spinner } from "../../ui/spinner.tsx";
-import { unlockingTier } from "./figure-notes.ts";
+import { marketIndexName, unlockingTier } from "./figure-notes.ts";
 import { HoldingsEditor } from "./holdings-editor.tsx";
 import { LiveRisk } from "./live-risk.tsx";
 import { problemText, usePermissions, useWizardStep } from "./use-wizard.ts";
@@ -52,9 +52,17 @@ const methodText: Record<ProposeResponse["method"], React.ReactNode> = {
   lazy: <Trans>The weights of the lazy portfolio you chose.</Trans>,
 };
 
+/** The q3 answers that rank the assets by their betas or expected returns. */
+const rankedByMarket: ReadonlySet<Ordering> = new Set<Ordering>([
+  "marketRisk",
+  "expectedReturn",
+  "riskReturn",
+]);
+
 /**
  * The proposal's header: the objective its q3 answer named (or why the lowest risk replaced it),
- * whether the loss at 95% stays within q2's limit, and the amount.
+ * whether the loss at 95% stays within q2's limit, the amount, and, for an answer ranked by betas
+ * or expected returns, the market they were measured against (the full analysis's).
  */
 export function ProposalHeader({
   proposal,
@@ -97,6 +105,12 @@ export function ProposalHeader({
           </strong>
         </>
       ) : null}
+      {rankedByMarket.has(ordering) && proposal.market !== undefined ? (
+        <>
+          {" "}
+          <MarketProxy market={proposal.market} />
+        </>
+      ) : null}
       {proposal.simulated ? (
         <>
           {" "}
@@ -106,6 +120,28 @@ export function ProposalHeader({
         </>
       ) : null}
     </p>
+  );
+}
+
+/** The index the proposal's betas and expected returns were measured against. */
+function MarketProxy({ market }: { market: string | null }) {
+  const { i18n } = useLingui();
+  if (market === null)
+    return (
+      <span data-testid="proposal-market">
+        <Trans>
+          Betas and expected returns measured against the equally weighted average of the assets on
+          offer: the market has no index for this currency.
+        </Trans>
+      </span>
+    );
+  const index = marketIndexName(market, i18n);
+  return (
+    <span data-testid="proposal-market">
+      <Trans>
+        Betas and expected returns measured against the {index}, as in the full analysis.
+      </Trans>
+    </span>
   );
 }
 

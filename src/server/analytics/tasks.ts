@@ -424,18 +424,26 @@ export function whatIf(input: WhatIfInput): WhatIfOutput {
 export interface UniverseStatsInput {
   readonly panel: ReturnsPanel;
   readonly benchmark: number;
+  /**
+   * Daily returns of the index of the portfolio's market on the panel's observations (the
+   * analysis's `market`, prepareAt); without it, the equally weighted universe.
+   */
+  readonly market?: Float64Array;
 }
 
 export interface UniverseStats {
   /** Annualised sample volatility of each asset's daily returns over the benchmark window. */
   readonly volatility: Float64Array;
-  /** CAPM beta of each asset against the equally weighted universe. */
+  /** CAPM beta of each asset against the market proxy (the index, or the equally weighted universe). */
   readonly betas: Float64Array;
   /** The engine's expected returns (Bayes-Stein towards CAPM), annual. */
   readonly expected: Float64Array;
 }
 
-/** What the orderings of a proposed portfolio rank the universe by (docs/portfolios.md). */
+/**
+ * What the orderings of a proposed portfolio rank the universe by (docs/portfolios.md): the
+ * analysis's own estimators on the same window, against the same market proxy.
+ */
 export function universeStats(input: UniverseStatsInput): UniverseStats {
   const window = lastObservations(input.panel, benchmarkWindowDays(input.benchmark));
   const n = window.assets;
@@ -446,8 +454,17 @@ export function universeStats(input: UniverseStatsInput): UniverseStats {
     for (let s = 0; s < t; s++) column[s] = window.data[s * n + i]!;
     volatility[i] = Math.sqrt(sampleVariance(column) * TRADING_DAYS_PER_YEAR);
   }
+  if (input.market && input.market.length !== input.panel.observations)
+    throw new EngineError(
+      "DIMENSION_MISMATCH",
+      "market returns must cover the panel's observations",
+    );
+  const market = input.market?.subarray(input.panel.observations - t);
+  // One asset: nothing to rank or weigh (it is the whole proposal).
   if (n < 2) return { volatility, betas: Float64Array.of(1), expected: new Float64Array(n) };
-  const estimate = expectedReturns(window, estimateCovariance(window).cholesky);
+  const estimate = expectedReturns(window, estimateCovariance(window).cholesky, {
+    ...(market ? { market } : {}),
+  });
   return { volatility, betas: estimate.betas, expected: estimate.expected };
 }
 

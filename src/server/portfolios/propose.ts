@@ -25,11 +25,13 @@ import type { ProposalObjective } from "../../engine/optimize/proposal.ts";
 import { benchmarkWindowDays, DEFAULT_BENCHMARK } from "../../engine/panel.ts";
 import { alignReturns, type FxSeries } from "../../engine/returns.ts";
 import { runTask } from "../analytics/analyse.ts";
+import { marketIndexAt, marketReturnsOn } from "../analytics/factors.ts";
 import type { AnalyticsPool } from "../analytics/pool.ts";
 import { loadAssets, loadFx, type LoadedAsset } from "../analytics/series.ts";
-import type { OptimiseOutput, UniverseStats } from "../analytics/tasks.ts";
+import type { OptimiseOutput, UniverseStats, UniverseStatsInput } from "../analytics/tasks.ts";
 import type { Db } from "../db/database.ts";
 import { ApiFailure } from "../http/api-failure.ts";
+import { marketView } from "../market/market-view.ts";
 import { listAssets, marketToday, shiftDays } from "../market/repository.ts";
 import { allocateCents, toCents } from "./amounts.ts";
 import { assetFacts, isStale } from "./assets.ts";
@@ -183,6 +185,36 @@ function align(assets: readonly LoadedAsset[], currency: "EUR" | "USD", fx: FxSe
   );
 }
 
+/**
+ * The figures the orderings rank a universe by (universeStats), on the days its assets share: the
+ * betas and the CAPM prior of the expected returns measured against the index of the portfolio's
+ * market over the same window, as the full analysis measures them (prepareAt), so an asset's beta
+ * and, for the same assets, its expected return are the figures the analysis shows. `market`
+ * names that index as the analysis does ("STOXX50E_INDEX"); null when the market has no such
+ * index over the window, the equally weighted universe then being the proxy.
+ */
+export async function universeFigures(
+  db: Db,
+  pool: AnalyticsPool,
+  assets: readonly LoadedAsset[],
+  currency: "EUR" | "USD",
+  fx: FxSeries | null,
+  benchmark: number,
+): Promise<{
+  readonly panel: UniverseStatsInput["panel"];
+  readonly stats: UniverseStats;
+  readonly market: string | null;
+}> {
+  const aligned = align(assets, currency, fx);
+  const panel = aligned.panel;
+  const days = Math.min(benchmarkWindowDays(benchmark), panel.observations);
+  const index = marketIndexAt(await marketView(db), currency);
+  const returns = index ? marketReturnsOn(index, aligned.dates, days) : null;
+  const input: UniverseStatsInput = { panel, benchmark, ...(returns ? { market: returns } : {}) };
+  const stats = await runTask<UniverseStats>(pool, "universeStats", input);
+  return { panel, stats, market: returns && index ? index.series : null };
+}
+
 /** Weekday closes of a series: an asset with fewer than the window cannot be ranked on it. */
 function weekdayRows(asset: LoadedAsset): number {
   let n = 0;
@@ -201,11 +233,11 @@ export async function proposePortfolio(
   if (!orderingAllowed(answers.ordering, permissions)) throw new ApiFailure(403, "FORBIDDEN");
   const amount = toCents(answers.amount);
   if (!(amount > 0)) throw new ApiFailure(400, "TOTAL_TOO_LOW");
-  const market = await marketToday(db);
-  if (!market.today) throw new ApiFailure(422, "NOT_ENOUGH_HISTORY");
+  const clock = await marketToday(db);
+  if (!clock.today) throw new ApiFailure(422, "NOT_ENOUGH_HISTORY");
   const benchmark = request.benchmark ?? DEFAULT_BENCHMARK;
   const wanted = benchmarkWindowDays(benchmark);
-  const from = shiftDays(market.today, -Math.ceil(wanted * 1.6) - 60);
+  const from = shiftDays(clock.today, -Math.ceil(wanted * 1.6) - 60);
   const fx = await loadFx(db, from);
   const minimumDesiredRiskAmount = (amount * MIN_DESIRED_RISK_PERCENT[currency]) / 100;
 
@@ -215,6 +247,8 @@ export async function proposePortfolio(
   let withinMaxToLose: boolean | null = null;
   let requested: number;
   let fewerReason: FewerAssetsReason | null = null;
+  /** The proxy of the betas and expected returns that ranked and weighted the assets. */
+  let market: string | null | undefined;
 
   if (answers.lazyPortfolio) {
     if (!permissions.construction.lazyPortfolios || context.edition !== "tt")
@@ -231,7 +265,7 @@ export async function proposePortfolio(
     );
     const missing = entries.filter((e) => {
       const f = facts.get(e.symbol);
-      return !f || isStale(f, market.today);
+      return !f || isStale(f, clock.today);
     });
     if (missing.length)
       throw new ApiFailure(
@@ -273,12 +307,16 @@ export async function proposePortfolio(
     const n = Math.min(requested, planMax, candidates.length);
     if (n < requested) fewerReason = planMax < requested ? "plan" : "universe";
     const floor = minimumAssetWeight(n);
-    const panel = align(
+    const figures = await universeFigures(
+      db,
+      pool,
       candidates.map((c) => c.asset),
       currency,
       fx,
-    ).panel;
-    const stats = await runTask<UniverseStats>(pool, "universeStats", { panel, benchmark });
+      benchmark,
+    );
+    const { panel, stats } = figures;
+    market = figures.market;
     let picked: number[];
     if (answers.ordering === "minimization") {
       // The engine's minimum-risk choice of at most n assets; when it holds fewer, the least
@@ -403,9 +441,10 @@ export async function proposePortfolio(
     cvar95Amount: risk.cvar95 * amount,
     withinMaxToLose,
     minimumDesiredRiskAmount,
-    simulated: market.source === "simulated",
+    simulated: clock.source === "simulated",
     requestedAssets: requested,
     fewerAssetsReason: kept.length >= requested ? null : (fewerReason ?? "loss-limit"),
+    ...(market !== undefined ? { market } : {}),
   };
 }
 
