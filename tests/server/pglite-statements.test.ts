@@ -114,18 +114,22 @@ describe("named statements on the embedded database", () => {
   it("waits for a transaction to end instead of running inside it", async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
+    let inserted!: () => void;
+    const insertedRow = new Promise<void>((resolve) => (inserted = resolve));
     const transaction = client.transaction(async (tx) => {
       await tx.query("insert into t (id) values (1)");
+      inserted();
       await gate;
       await tx.rollback();
     });
-    // Let the transaction start.
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The transaction has begun and holds its row.
+    await insertedRow;
     let answered = false;
     const count = named("select count(*)::int as n from t").then((r) => {
       answered = true;
       return r.rows;
     });
+    // Absence can only be watched for a while: 50 ms, ample for PGlite to answer a count.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(answered).toBe(false);
     release();

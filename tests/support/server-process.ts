@@ -19,6 +19,10 @@ export const freePort = () =>
 export interface ServerProcess {
   readonly base: string;
   readonly child: ChildProcess;
+  /** The log lines the server has written to stdout so far, parsed (one JSON object each). */
+  readonly log: readonly Record<string, unknown>[];
+  /** Resolves once the process has exited (at once if it already has). */
+  exited(): Promise<void>;
 }
 
 /** Starts `src/server/main.ts` on the simulated market with demo accounts, and waits for health. */
@@ -38,14 +42,29 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
       SIMULATED_MARKET_END: "2026-11-20",
       ...env,
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", "pipe", "inherit"],
   });
+  const log: Record<string, unknown>[] = [];
+  let pending = "";
+  child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
+    const lines = (pending + chunk).split("\n");
+    pending = lines.pop()!;
+    for (const line of lines)
+      try {
+        log.push(JSON.parse(line) as Record<string, unknown>);
+      } catch {
+        // not a log line
+      }
+  });
+  const exit = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const exited = () =>
+    child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : exit;
   const base = `http://127.0.0.1:${port}/api`;
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
     try {
-      if ((await fetch(`${base}/health`)).ok) return { base, child };
+      if ((await fetch(`${base}/health`)).ok) return { base, child, log, exited };
     } catch {
       // not listening yet
     }
