@@ -10,9 +10,9 @@
 // With E2E_SHOTS_DIR set it also writes the screenshot gallery (npm run gallery).
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { dismissCookieBannerWhenShown, signInThroughScreen } from "./accounts-support.ts";
+import { axeViolations } from "./axe.ts";
 import { pickShares, type UniverseStocks } from "./banana-support.ts";
 import { expect, test, type Edition, type Locale } from "./fixtures.ts";
 import {
@@ -304,8 +304,7 @@ function inspect(page: Page, locale: Locale): Promise<PageFindings> {
 }
 
 async function axeFindings(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
+  return (await axeViolations(page))
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map(
       (v) =>
@@ -491,4 +490,14 @@ test.describe("numbers in the user's format", () => {
       }
     });
   }
+});
+
+/** The accessibility check itself: axe run in the page reports what it should. */
+test("the axe check reports a violation", async ({ page }) => {
+  await page.setContent(
+    '<html lang="en"><head><title>t</title></head><body><main><img src="data:,"></main></body></html>',
+  );
+  expect((await axeViolations(page)).map((v) => `${v.id} ${v.impact}`)).toContain(
+    "image-alt critical",
+  );
 });
