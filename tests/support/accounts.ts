@@ -125,7 +125,10 @@ export const socketFrom = (address: string) => ({
 
 export type ApiMethod = "GET" | "POST" | "PUT" | "DELETE";
 export interface ApiCallOptions {
+  /** Sent as JSON, with its Content-Type. */
   readonly body?: unknown;
+  /** Sent as it is, with only the Content-Type `headers` give (none: fetch's text/plain). */
+  readonly rawBody?: string;
   readonly token?: string;
   readonly headers?: Record<string, string>;
 }
@@ -150,6 +153,7 @@ export function apiAgent(app: AccountsApp["app"], address: string | null = newAd
         method,
         headers,
         ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+        ...(options.rawBody !== undefined ? { body: options.rawBody } : {}),
       },
       ...(address === null ? [] : [socketFrom(address)]),
     );
