@@ -12,8 +12,6 @@ so that the test can tell the two apart. Prints the figures tests/server/analyti
 
     python3 scripts/reference/market_proxy.py
 """
-import bisect
-import csv
 import datetime as dt
 import json
 import os
@@ -22,32 +20,8 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(__file__))
+from market_data import EPOCH, day, on_or_before, read, weekday  # noqa: E402
 from refmath import expected, ledoit_wolf_cc  # noqa: E402
-
-ROOT = os.path.join(os.path.dirname(__file__), "..", "..")
-DATA = os.environ.get("MARKET_DATA_DIR", os.path.join(ROOT, "..", "shared", "market-data"))
-EPOCH = dt.date(1970, 1, 1)
-
-
-def day(iso):
-    return (dt.date.fromisoformat(iso) - EPOCH).days
-
-
-def weekday(d):  # Monday = 0 ... Sunday = 6
-    return (EPOCH + dt.timedelta(days=d)).weekday()
-
-
-def read(rel):
-    with open(os.path.join(DATA, rel)) as fh:
-        rows = list(csv.reader(fh))[1:]
-    return [day(r[0]) for r in rows], [float(r[1]) for r in rows]
-
-
-def on_or_before(dates, values, d):
-    k = bisect.bisect_right(dates, d) - 1
-    if k < 0:
-        raise ValueError("no value on or before")
-    return values[k]
 
 
 TODAY = day("2024-05-31")

@@ -30,7 +30,8 @@ export type SimulationModel =
     }
   | { readonly kind: "block-bootstrap"; readonly monthlyReturns: Float64Array };
 
-export interface PlanOptions {
+/** The plan every simulation runs: the amounts, the horizon, the paths and the percentiles drawn. */
+export interface PlanBasics {
   readonly initialAmount: number;
   readonly monthlyContribution: number;
   /** Horizon in whole years (1..60). */
@@ -39,23 +40,21 @@ export interface PlanOptions {
   readonly seed?: number;
   /** Ascending percentiles in [0, 100], default 5, 25, 50, 75, 95. */
   readonly percentiles?: readonly number[];
-  /** Daily portfolio returns of the past, replayed with the same plan (the historical path). */
-  readonly history: Float64Array;
-  /** Annual inflation: the value at month k is divided by (1 + inflation)^(k / 12). */
+  /**
+   * Annual inflation rate used to express every figure in today's money: the value at month k is
+   * divided by (1 + inflation)^(k / 12) (paths, percentiles, money put in, historical replay).
+   */
   readonly annualInflation?: number;
   /** A target value at the horizon (in today's money with `annualInflation`). */
   readonly goal?: number;
 }
 
-export interface SimulationOptions {
-  readonly initialAmount: number;
-  readonly monthlyContribution: number;
-  /** Horizon in whole years (1..60). */
-  readonly years: number;
-  readonly paths?: number;
-  readonly seed?: number;
-  /** Ascending percentiles in [0, 100], default 5, 25, 50, 75, 95. */
-  readonly percentiles?: readonly number[];
+export interface PlanOptions extends PlanBasics {
+  /** Daily portfolio returns of the past, replayed with the same plan (the historical path). */
+  readonly history: Float64Array;
+}
+
+export interface SimulationOptions extends PlanBasics {
   /**
    * Expected annual return to use instead of the window's drift: the monthly log drift becomes
    * ln(1 + E) / 12 - s^2 / 2, so that one year's expected growth is 1 + E.
@@ -66,13 +65,6 @@ export interface SimulationOptions {
    * whole common history while the Monte Carlo uses the benchmark window.
    */
   readonly history?: Float64Array;
-  /**
-   * Annual inflation rate used to express every figure in today's money: the value at month k is
-   * divided by (1 + inflation)^(k / 12) (paths, percentiles, money put in, historical replay).
-   */
-  readonly annualInflation?: number;
-  /** A target value at the horizon (in today's money with `annualInflation`). */
-  readonly goal?: number;
 }
 
 export interface PercentilePath {

@@ -1,7 +1,4 @@
-import { existsSync } from "node:fs";
-import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { rm } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   AnalysisResponse,
@@ -15,15 +12,19 @@ import { analysePortfolio } from "../../src/engine/analysis.ts";
 import { alignReturns } from "../../src/engine/returns.ts";
 import { loadAssets, loadFx } from "../../src/server/analytics/series.ts";
 import { createAnalyticsPool, type AnalyticsPool } from "../../src/server/analytics/pool.ts";
-import { createApp } from "../../src/server/app.ts";
-import { loadConfig } from "../../src/server/config.ts";
 import type { Database } from "../../src/server/db/database.ts";
-import { createLogger } from "../../src/server/logger.ts";
 import { readDataset, type Dataset } from "../../src/server/market/dataset.ts";
 import { importDataset } from "../../src/server/market/import.ts";
 import { configureMarket } from "../../src/server/market/market-view.ts";
 import { simulatedDataset } from "../../src/server/market/simulated.ts";
+import { apiAgent, type ApiAgent } from "../support/accounts.ts";
 import { advancedSession, databaseTargets } from "../support/databases.ts";
+import {
+  hasMarketData,
+  openMarketApp,
+  sampleOfMarketData,
+  testApp,
+} from "../support/market-app.ts";
 
 /** The simulated market plus a stock that stopped trading 100 business days ago and a young one. */
 function marketWithAStoppedStock(): Dataset {
@@ -77,42 +78,23 @@ function closesOn(series: { dates: Int32Array; prices: Float64Array }, days: Int
 
 describe.each(databaseTargets)("analytics API on $name", (target) => {
   let database: Database;
-  let drop: () => Promise<void>;
-  let pool: AnalyticsPool;
+  let api: ApiAgent;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    ({ database, drop } = await target.open());
-    await importDataset(database.db, marketWithAStoppedStock(), "simulated");
-    pool = createAnalyticsPool(2);
+    ({ database, api, close } = await openMarketApp(target, {
+      datasets: [marketWithAStoppedStock()],
+      workers: 2,
+    }));
   });
-  afterAll(async () => {
-    await pool.close();
-    await drop();
-  });
+  afterAll(() => close());
 
-  const app = () =>
-    createApp({
-      config: loadConfig({}),
-      database,
-      logger: createLogger("silent"),
-      version: "test",
-      mailer: { kind: "outbox", send: async () => {} },
-      botCheck: { kind: "pow", challenge: async () => ({}), verify: async () => false },
-      pool,
-    });
   let token: Promise<string>;
   beforeAll(() => {
     token = advancedSession(database);
   });
-  const headers = async () => ({
-    "Content-Type": "application/json",
-    Authorization: `Bearer ${await token}`,
-  });
-  const post = async (body: unknown) =>
-    app().request("/api/analytics/analyse", {
-      method: "POST",
-      headers: await headers(),
-      body: JSON.stringify(body),
-    });
+  const postTo = async (path: string, body: unknown) =>
+    api.request("POST", `/analytics/${path}`, { body, token: await token });
+  const post = (body: unknown) => postTo("analyse", body);
 
   const portfolio = {
     currency: "EUR",
@@ -136,19 +118,11 @@ describe.each(databaseTargets)("analytics API on $name", (target) => {
         benchmark: 5,
         monteCarlo: { paths: 20000, seed: 1 },
       });
-      const res = await createApp({
-        config: loadConfig({}),
-        database,
-        logger: createLogger("silent"),
-        version: "test",
-        mailer: { kind: "outbox", send: async () => {} },
-        botCheck: { kind: "pow", challenge: async () => ({}), verify: async () => false },
-        pool: full,
-      }).request("/api/analytics/analyse", {
-        method: "POST",
-        headers: await headers(),
-        body: JSON.stringify(portfolio),
-      });
+      const res = await apiAgent(testApp(database, full), null).request(
+        "POST",
+        "/analytics/analyse",
+        { body: portfolio, token: await token },
+      );
       expect(res.status).toBe(503);
       expect(res.headers.get("retry-after")).toBe("1");
       expect(await res.json()).toEqual({ msgCode: "SERVER_BUSY" });
@@ -273,10 +247,9 @@ describe.each(databaseTargets)("analytics API on $name", (target) => {
           { msgCode: code, issues: [{ path: "assets", message: symbol }] },
         ]);
       }
-      const saved = await app().request("/api/portfolios?stc=simIndices", {
-        method: "POST",
-        headers: await headers(),
-        body: JSON.stringify({
+      const saved = await api.request("POST", "/portfolios?stc=simIndices", {
+        token: await token,
+        body: {
           name: "Not holdable",
           currency: "EUR",
           maxAssetsLevel: 2,
@@ -284,7 +257,7 @@ describe.each(databaseTargets)("analytics API on $name", (target) => {
             { id: "TLT", investedAmount: 5000 },
             { id: symbol, investedAmount: 5000 },
           ],
-        }),
+        },
       });
       expect([saved.status, ((await saved.json()) as { msgCode: string }).msgCode]).toEqual([
         400,
@@ -293,7 +266,7 @@ describe.each(databaseTargets)("analytics API on $name", (target) => {
     }
     const list = async (query: string) =>
       (
-        (await (await app().request(`/api/market/assets?${query}`)).json()) as {
+        (await (await api.request("GET", `/market/assets?${query}`)).json()) as {
           assets: AssetSummary[];
         }
       ).assets.map((a) => a.symbol);
@@ -307,7 +280,9 @@ describe.each(databaseTargets)("analytics API on $name", (target) => {
     }
     // Still in the markets, in their own currency.
     expect(await list("product=market")).toEqual(expect.arrayContaining(["FTSE_INDEX", "UKY10"]));
-    const ftse = (await (await app().request("/api/market/assets/FTSE_INDEX")).json()) as AssetView;
+    const ftse = (await (
+      await api.request("GET", "/market/assets/FTSE_INDEX")
+    ).json()) as AssetView;
     expect(ftse.asset.currency).toBe("GBP");
   });
 
@@ -352,13 +327,6 @@ describe.each(databaseTargets)("analytics API on $name", (target) => {
       issues: [{ path: "assets", message: "NOPE" }],
     });
   });
-
-  const postTo = async (path: string, body: unknown) =>
-    app().request(`/api/analytics/${path}`, {
-      method: "POST",
-      headers: await headers(),
-      body: JSON.stringify(body),
-    });
 
   it("optimises to the engine's minimum-risk portfolio, including assets not yet held and the market's", async () => {
     const body = {
@@ -599,129 +567,96 @@ describe("the analytics pool", () => {
 });
 
 // The real dataset ($MARKET_DATA_DIR): a sample of its files, the market on 2024-05-31.
-const marketDir = process.env.MARKET_DATA_DIR ? path.resolve(process.env.MARKET_DATA_DIR) : null;
-describe.skipIf(!marketDir || !existsSync(path.join(marketDir, "assets.csv")))(
-  "analytics API on the real dataset",
-  () => {
-    const FUNDS = ["MSE.PA", "IEAC", "IHYG", "EURGOV10Y_TR", "CASH_EUR"];
-    let database: Database;
-    let drop: () => Promise<void>;
-    let pool: AnalyticsPool;
-    let dir: string;
-    let token: string;
-    beforeAll(async () => {
-      dir = await mkdtemp(path.join(tmpdir(), "analytics-real-"));
-      const keep = [
-        ...FUNDS,
-        "STOXX50E_INDEX",
-        "GDAXI_INDEX",
-        "EURUSD",
-        "FTSE_INDEX",
-        "N225_INDEX",
-        "US10Y",
-      ];
-      const lines = (await readFile(path.join(marketDir!, "assets.csv"), "utf8")).split("\n");
-      await writeFile(
-        path.join(dir, "assets.csv"),
-        [lines[0], ...lines.filter((l) => keep.some((s) => l.startsWith(`${s},`)))].join("\n") +
-          "\n",
-      );
-      await mkdir(path.join(dir, "prices"));
-      for (const s of keep)
-        await copyFile(
-          path.join(marketDir!, "prices", `${s}.csv`),
-          path.join(dir, "prices", `${s}.csv`),
-        );
-      ({ database, drop } = await databaseTargets[0]!.open());
-      await importDataset(database.db, await readDataset(dir), "imported");
-      configureMarket(database.db, { asOf: "2024-05-31" });
-      pool = createAnalyticsPool(1);
-      token = await advancedSession(database);
-    });
-    afterAll(async () => {
-      await pool.close();
-      await drop();
-      await rm(dir, { recursive: true });
-    });
-    const post = (path: string, body: unknown) =>
-      createApp({
-        config: loadConfig({}),
-        database,
-        logger: createLogger("silent"),
-        version: "test",
-        mailer: { kind: "outbox", send: async () => {} },
-        botCheck: { kind: "pow", challenge: async () => ({}), verify: async () => false },
-        pool,
-      }).request(`/api/analytics/${path}`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-        body: JSON.stringify(body),
-      });
-
-    // scripts/reference/market_proxy.py (numpy): the holiday rule, Ledoit-Wolf and Bayes-Stein
-    // towards CAPM with betas against the EURO STOXX 50 (the documented proxy), and against the
-    // equally weighted funds (the former one, 2.33%).
-    const numpy = {
-      from: "2021-07-08",
-      to: "2024-05-31",
-      betas: [
-        0.9791794515902013, 0.09034810342908627, 0.2582003270479875, -0.01086252100140272,
-        0.0001884805891396703,
-      ],
-      expected: [
-        0.10511787891932645, -0.012922069051564873, 0.016503001971571264, -0.049241218516616045,
-        0.017580927578793096,
-      ],
-      shrinkage: 0.2761556363399254,
-      portfolio: 0.01540770418030198,
-      formerPortfolio: 0.023270236593692414,
-    };
-
-    it("five euro funds: the expected return of the documented rule (betas against the EURO STOXX 50), as numpy computes it", async () => {
-      const res = await post("analyse", {
-        currency: "EUR",
-        assets: FUNDS.map((symbol) => ({ symbol, amount: 2000 })),
-      });
-      expect(res.status).toBe(200);
-      const decoded = decode(AnalysisResponse, await res.json());
-      if (!decoded.ok) throw new Error("not an analysis");
-      const body = decoded.value;
-      expect([body.window.from, body.window.to, body.window.observations]).toEqual([
-        numpy.from,
-        numpy.to,
-        756,
-      ]);
-      expect(body.expectedReturn!.market).toBe("STOXX50E_INDEX+GDAXI_INDEX");
-      body.assets.forEach((a, i) => {
-        expect(Math.abs(a.beta! - numpy.betas[i]!)).toBeLessThan(1e-9);
-        expect(Math.abs(a.expectedReturn! - numpy.expected[i]!)).toBeLessThan(1e-9);
-      });
-      expect(Math.abs(body.expectedReturn!.shrinkage - numpy.shrinkage)).toBeLessThan(1e-9);
-      expect(Math.abs(body.expectedReturn!.portfolio - numpy.portfolio)).toBeLessThan(1e-9);
-      expect(Math.abs(body.expectedReturn!.portfolio - numpy.formerPortfolio)).toBeGreaterThan(
-        0.005,
-      );
+describe.skipIf(!hasMarketData)("analytics API on the real dataset", () => {
+  const FUNDS = ["MSE.PA", "IEAC", "IHYG", "EURGOV10Y_TR", "CASH_EUR"];
+  let database: Database;
+  let drop: () => Promise<void>;
+  let pool: AnalyticsPool;
+  let dir: string;
+  let token: string;
+  beforeAll(async () => {
+    dir = await sampleOfMarketData(
+      [...FUNDS, "STOXX50E_INDEX", "GDAXI_INDEX", "EURUSD", "FTSE_INDEX", "N225_INDEX", "US10Y"],
+      "analytics-real-",
+    );
+    ({ database, drop } = await databaseTargets[0]!.open());
+    await importDataset(database.db, await readDataset(dir), "imported");
+    configureMarket(database.db, { asOf: "2024-05-31" });
+    pool = createAnalyticsPool(1);
+    token = await advancedSession(database);
+  });
+  afterAll(async () => {
+    await pool.close();
+    await drop();
+    await rm(dir, { recursive: true });
+  });
+  const post = (path: string, body: unknown) =>
+    apiAgent(testApp(database, pool), null).request("POST", `/analytics/${path}`, {
+      body,
+      token,
     });
 
-    it("FTSE 100 (GBP) and Nikkei 225 (JPY) cannot be converted, the US 10-year yield is not held", async () => {
-      for (const [symbol, code] of [
-        ["FTSE_INDEX", "CURRENCY_NOT_CONVERTIBLE"],
-        ["N225_INDEX", "CURRENCY_NOT_CONVERTIBLE"],
-        ["US10Y", "YIELD_NOT_HOLDABLE"],
-      ] as const)
-        for (const currency of ["EUR", "USD"]) {
-          const res = await post("analyse", {
-            currency,
-            assets: [
-              { symbol: "MSE.PA", amount: 5000 },
-              { symbol, amount: 5000 },
-            ],
-          });
-          expect([res.status, ((await res.json()) as { msgCode: string }).msgCode]).toEqual([
-            400,
-            code,
-          ]);
-        }
+  // scripts/reference/market_proxy.py (numpy): the holiday rule, Ledoit-Wolf and Bayes-Stein
+  // towards CAPM with betas against the EURO STOXX 50 (the documented proxy), and against the
+  // equally weighted funds (the former one, 2.33%).
+  const numpy = {
+    from: "2021-07-08",
+    to: "2024-05-31",
+    betas: [
+      0.9791794515902013, 0.09034810342908627, 0.2582003270479875, -0.01086252100140272,
+      0.0001884805891396703,
+    ],
+    expected: [
+      0.10511787891932645, -0.012922069051564873, 0.016503001971571264, -0.049241218516616045,
+      0.017580927578793096,
+    ],
+    shrinkage: 0.2761556363399254,
+    portfolio: 0.01540770418030198,
+    formerPortfolio: 0.023270236593692414,
+  };
+
+  it("five euro funds: the expected return of the documented rule (betas against the EURO STOXX 50), as numpy computes it", async () => {
+    const res = await post("analyse", {
+      currency: "EUR",
+      assets: FUNDS.map((symbol) => ({ symbol, amount: 2000 })),
     });
-  },
-);
+    expect(res.status).toBe(200);
+    const decoded = decode(AnalysisResponse, await res.json());
+    if (!decoded.ok) throw new Error("not an analysis");
+    const body = decoded.value;
+    expect([body.window.from, body.window.to, body.window.observations]).toEqual([
+      numpy.from,
+      numpy.to,
+      756,
+    ]);
+    expect(body.expectedReturn!.market).toBe("STOXX50E_INDEX+GDAXI_INDEX");
+    body.assets.forEach((a, i) => {
+      expect(Math.abs(a.beta! - numpy.betas[i]!)).toBeLessThan(1e-9);
+      expect(Math.abs(a.expectedReturn! - numpy.expected[i]!)).toBeLessThan(1e-9);
+    });
+    expect(Math.abs(body.expectedReturn!.shrinkage - numpy.shrinkage)).toBeLessThan(1e-9);
+    expect(Math.abs(body.expectedReturn!.portfolio - numpy.portfolio)).toBeLessThan(1e-9);
+    expect(Math.abs(body.expectedReturn!.portfolio - numpy.formerPortfolio)).toBeGreaterThan(0.005);
+  });
+
+  it("FTSE 100 (GBP) and Nikkei 225 (JPY) cannot be converted, the US 10-year yield is not held", async () => {
+    for (const [symbol, code] of [
+      ["FTSE_INDEX", "CURRENCY_NOT_CONVERTIBLE"],
+      ["N225_INDEX", "CURRENCY_NOT_CONVERTIBLE"],
+      ["US10Y", "YIELD_NOT_HOLDABLE"],
+    ] as const)
+      for (const currency of ["EUR", "USD"]) {
+        const res = await post("analyse", {
+          currency,
+          assets: [
+            { symbol: "MSE.PA", amount: 5000 },
+            { symbol, amount: 5000 },
+          ],
+        });
+        expect([res.status, ((await res.json()) as { msgCode: string }).msgCode]).toEqual([
+          400,
+          code,
+        ]);
+      }
+  });
+});

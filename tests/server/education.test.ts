@@ -2,10 +2,7 @@
 // tutorials and courses, quizzes graded and kept on the server, and case-study figures checked
 // against an independent computation from the raw closes (buy and hold: the value of each holding
 // is its weight times its price relative to the first day).
-import { existsSync } from "node:fs";
-import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { rm } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decode } from "../../src/contract/decode.ts";
 import {
@@ -15,11 +12,7 @@ import {
   SectionsResponse,
   type CaseStudy,
 } from "../../src/contract/education.ts";
-import { createAnalyticsPool, type AnalyticsPool } from "../../src/server/analytics/pool.ts";
-import { createApp } from "../../src/server/app.ts";
-import { loadConfig } from "../../src/server/config.ts";
 import type { Database } from "../../src/server/db/database.ts";
-import { createLogger } from "../../src/server/logger.ts";
 import { readDataset, type Dataset } from "../../src/server/market/dataset.ts";
 import { configureMarket, marketView } from "../../src/server/market/market-view.ts";
 import { caseStudyOf } from "../../src/server/education/case-studies.ts";
@@ -29,7 +22,9 @@ import { simulatedDataset } from "../../src/server/market/simulated.ts";
 import { createSession } from "../../src/server/accounts/sessions.ts";
 import { clients } from "../../src/server/db/schema.ts";
 import { eq } from "drizzle-orm";
+import type { ApiAgent } from "../support/accounts.ts";
 import { databaseTargets, signedInClient } from "../support/databases.ts";
+import { hasMarketData, openMarketApp, sampleOfMarketData } from "../support/market-app.ts";
 
 /** The figures of a buy-and-hold portfolio, computed from the dataset's closes without the engine. */
 export function independentFigures(
@@ -86,42 +81,19 @@ export function independentFigures(
 
 describe.each(databaseTargets)("the education calls on $name", (target) => {
   let database: Database;
-  let drop: () => Promise<void>;
-  let pool: AnalyticsPool;
-  let app: ReturnType<typeof createApp>;
+  let api: ApiAgent;
+  let close: () => Promise<void>;
   const dataset = simulatedDataset({ end: "2026-11-20" });
   beforeAll(async () => {
-    ({ database, drop } = await target.open());
-    await importDataset(database.db, dataset, "simulated");
-    pool = createAnalyticsPool(1);
-    app = createApp({
-      config: loadConfig({}),
-      database,
-      logger: createLogger("silent"),
-      version: "test",
-      mailer: { kind: "outbox", send: async () => {} },
-      botCheck: { kind: "pow", challenge: async () => ({}), verify: async () => false },
-      pool,
-    });
+    ({ database, api, close } = await openMarketApp(target, { datasets: [dataset], workers: 1 }));
   }, 180_000);
-  afterAll(async () => {
-    await pool.close();
-    await drop();
-  });
+  afterAll(() => close());
 
+  const withToken = (token: string | null) => (token ? { token } : {});
   const get = (path: string, token: string | null = null, headers: Record<string, string> = {}) =>
-    app.request(`/api${path}`, {
-      headers: { ...headers, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    });
+    api.request("GET", path, { headers, ...withToken(token) });
   const post = (path: string, body: unknown, token: string | null) =>
-    app.request(`/api${path}`, {
-      method: "POST",
-      headers: {
-        "Content-Type": "application/json",
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      },
-      body: JSON.stringify(body),
-    });
+    api.request("POST", path, { body, ...withToken(token) });
 
   it("answers the dictionary to everybody in the request's language, with Cache-Control", async () => {
     const es = await get("/dictionary-terms/list?lang=es");
@@ -292,64 +264,45 @@ describe.each(databaseTargets)("the education calls on $name", (target) => {
   });
 });
 
-const marketDir = process.env.MARKET_DATA_DIR ? path.resolve(process.env.MARKET_DATA_DIR) : null;
-describe.skipIf(!marketDir || !existsSync(path.join(marketDir, "assets.csv")))(
-  "a case study on the real dataset",
-  () => {
-    it("values the 60/40 portfolio over the episode's own dates", async () => {
-      const dir = await mkdtemp(path.join(tmpdir(), "education-real-"));
-      const keep = ["SPY", "GSPC_INDEX", "IEF", "AGG", "TLT"];
-      const lines = (await readFile(path.join(marketDir!, "assets.csv"), "utf8")).split("\n");
-      await writeFile(
-        path.join(dir, "assets.csv"),
-        [lines[0], ...lines.filter((l) => keep.some((s) => l.startsWith(`${s},`)))].join("\n") +
-          "\n",
+describe.skipIf(!hasMarketData)("a case study on the real dataset", () => {
+  it("values the 60/40 portfolio over the episode's own dates", async () => {
+    const dir = await sampleOfMarketData(
+      ["SPY", "GSPC_INDEX", "IEF", "AGG", "TLT"],
+      "education-real-",
+    );
+    const dataset = await readDataset(dir, { asOf: "2024-12-31" });
+    const { database, drop } = await databaseTargets[0]!.open();
+    try {
+      await importDataset(database.db, dataset, "imported");
+      configureMarket(database.db, { asOf: "2024-12-31" });
+      const view = await marketView(database.db);
+      const file = loadContent().caseStudies.find((c) => c.id === "sixty-forty-2008")!;
+      const study = caseStudyOf(view, file, "en");
+      expect(study.data).toEqual({
+        source: "imported",
+        from: "2007-10-09",
+        to: "2009-03-09",
+        episode: true,
+      });
+      const stocks = study.portfolios.find((p) => p.key === "all-stocks")!;
+      const spy = dataset.prices.get("SPY")!;
+      const at = (d: string) => spy.values[spy.dates.indexOf(d)]!;
+      // SPY's close ratio over the episode (the dataset's closes), and the S&P 500's known fall.
+      expect(stocks.performance.totalReturn).toBeCloseTo(
+        at("2009-03-09") / at("2007-10-09") - 1,
+        12,
       );
-      await mkdir(path.join(dir, "prices"));
-      for (const s of keep)
-        await copyFile(
-          path.join(marketDir!, "prices", `${s}.csv`),
-          path.join(dir, "prices", `${s}.csv`),
-        );
-      const dataset = await readDataset(dir, { asOf: "2024-12-31" });
-      const { database, drop } = await databaseTargets[0]!.open();
-      try {
-        await importDataset(database.db, dataset, "imported");
-        configureMarket(database.db, { asOf: "2024-12-31" });
-        const view = await marketView(database.db);
-        const file = loadContent().caseStudies.find((c) => c.id === "sixty-forty-2008")!;
-        const study = caseStudyOf(view, file, "en");
-        expect(study.data).toEqual({
-          source: "imported",
-          from: "2007-10-09",
-          to: "2009-03-09",
-          episode: true,
-        });
-        const stocks = study.portfolios.find((p) => p.key === "all-stocks")!;
-        const spy = dataset.prices.get("SPY")!;
-        const at = (d: string) => spy.values[spy.dates.indexOf(d)]!;
-        // SPY's close ratio over the episode (the dataset's closes), and the S&P 500's known fall.
-        expect(stocks.performance.totalReturn).toBeCloseTo(
-          at("2009-03-09") / at("2007-10-09") - 1,
-          12,
-        );
-        expect(stocks.performance.totalReturn).toBeGreaterThan(-0.6);
-        expect(stocks.performance.totalReturn).toBeLessThan(-0.45);
-        const mix = study.portfolios.find((p) => p.key === "sixty-forty")!;
-        expect(mix.holdings.map((h) => h.symbol)).toEqual(["SPY", "IEF"]);
-        const expected = independentFigures(
-          dataset,
-          mix.holdings,
-          study.data.from!,
-          study.data.to!,
-        );
-        expect(mix.performance.totalReturn).toBeCloseTo(expected.totalReturn, 9);
-        expect(mix.performance.maxDrawdown).toBeCloseTo(expected.maxDrawdown, 9);
-        expect(mix.performance.maxDrawdown).toBeLessThan(stocks.performance.maxDrawdown);
-      } finally {
-        await drop();
-        await rm(dir, { recursive: true });
-      }
-    }, 180_000);
-  },
-);
+      expect(stocks.performance.totalReturn).toBeGreaterThan(-0.6);
+      expect(stocks.performance.totalReturn).toBeLessThan(-0.45);
+      const mix = study.portfolios.find((p) => p.key === "sixty-forty")!;
+      expect(mix.holdings.map((h) => h.symbol)).toEqual(["SPY", "IEF"]);
+      const expected = independentFigures(dataset, mix.holdings, study.data.from!, study.data.to!);
+      expect(mix.performance.totalReturn).toBeCloseTo(expected.totalReturn, 9);
+      expect(mix.performance.maxDrawdown).toBeCloseTo(expected.maxDrawdown, 9);
+      expect(mix.performance.maxDrawdown).toBeLessThan(stocks.performance.maxDrawdown);
+    } finally {
+      await drop();
+      await rm(dir, { recursive: true });
+    }
+  }, 180_000);
+});

@@ -5,15 +5,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mustAcceptPolicies } from "../../machines/guards/policy-facts.ts";
-import { createAnalyticsPool, type AnalyticsPool } from "../../src/server/analytics/pool.ts";
-import { createApp } from "../../src/server/app.ts";
-import { loadConfig } from "../../src/server/config.ts";
 import type { Database } from "../../src/server/db/database.ts";
 import { clients } from "../../src/server/db/schema.ts";
-import { createLogger } from "../../src/server/logger.ts";
-import { importDataset } from "../../src/server/market/import.ts";
 import { simulatedDataset } from "../../src/server/market/simulated.ts";
+import { apiAgent, type ApiAgent, type ApiMethod } from "../support/accounts.ts";
 import { databaseTargets, signedInClient } from "../support/databases.ts";
+import { openMarketApp, testApp } from "../support/market-app.ts";
 
 const saveBody = {
   name: "My portfolio",
@@ -37,54 +34,25 @@ const proposeBody = {
 
 describe.each(databaseTargets)("the specification's gates on the server, on $name", (target) => {
   let database: Database;
-  let drop: () => Promise<void>;
-  let pool: AnalyticsPool;
-  const appOf = (edition: "ht" | "tt") =>
-    createApp({
-      config: loadConfig({ EDITION: edition }),
-      database,
-      logger: createLogger("silent"),
-      version: "test",
-      mailer: { kind: "outbox", send: async () => {} },
-      botCheck: { kind: "pow", challenge: async () => ({}), verify: async () => true },
-      pool,
-    });
-  let ht: ReturnType<typeof appOf>;
-  let tt: ReturnType<typeof appOf>;
+  let close: () => Promise<void>;
+  let ht: ApiAgent;
+  let tt: ApiAgent;
   beforeAll(async () => {
-    ({ database, drop } = await target.open());
-    await importDataset(
-      database.db,
-      simulatedDataset({ end: "2026-11-20", days: 400 }),
-      "simulated",
-    );
-    pool = createAnalyticsPool(1);
-    ht = appOf("ht");
-    tt = appOf("tt");
-  });
-  afterAll(async () => {
-    await pool.close();
-    await drop();
-  });
-
-  const call = async (
-    method: string,
-    url: string,
-    token: string,
-    body?: unknown,
-    app: ReturnType<typeof appOf> = ht,
-  ) => {
-    const res = await app.request(`/api${url}`, {
-      method,
-      headers: {
-        Authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    const market = await openMarketApp(target, {
+      datasets: [simulatedDataset({ end: "2026-11-20", days: 400 })],
+      workers: 1,
+      env: { EDITION: "ht" },
+      captchaPasses: true,
     });
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null };
-  };
+    ({ database, close } = market);
+    ht = market.api;
+    const ttApp = testApp(database, market.pool, { env: { EDITION: "tt" }, captchaPasses: true });
+    tt = apiAgent(ttApp, null);
+  });
+  afterAll(() => close());
+
+  const call = (method: ApiMethod, url: string, token: string, body?: unknown, agent = ht) =>
+    agent.call(method, url, { token, body });
 
   describe("trial users", () => {
     const trialClient = async () => {

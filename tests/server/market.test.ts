@@ -1,19 +1,22 @@
-import { mkdtemp, mkdir, readFile, rm, writeFile, copyFile } from "node:fs/promises";
-import { existsSync } from "node:fs";
+import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decode } from "../../src/contract/decode.ts";
 import { AssetDetail, AssetList, MarketToday } from "../../src/contract/market.ts";
-import { createApp } from "../../src/server/app.ts";
-import { loadConfig } from "../../src/server/config.ts";
 import type { Database } from "../../src/server/db/database.ts";
-import { createLogger } from "../../src/server/logger.ts";
 import { ImportError } from "../../src/server/market/csv.ts";
 import { readDataset } from "../../src/server/market/dataset.ts";
 import { importDataset } from "../../src/server/market/import.ts";
 import { simulatedDataset } from "../../src/server/market/simulated.ts";
 import { databaseTargets } from "../support/databases.ts";
+import {
+  hasMarketData,
+  marketDataDir,
+  openMarketApp,
+  sampleOfMarketData,
+  type TestApp,
+} from "../support/market-app.ts";
 
 const HEADER =
   "symbol,name,kind,universe,exchange,asset_class,region,country,currency,sector,first_date,last_date,source_id";
@@ -82,26 +85,12 @@ describe("reading the import format", () => {
 
 describe.each(databaseTargets)("market data on $name", (target) => {
   let database: Database;
-  let drop: () => Promise<void>;
+  let app: TestApp;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    ({ database, drop } = await target.open());
+    ({ database, app, close } = await openMarketApp(target));
   });
-  afterAll(async () => drop());
-
-  const app = () =>
-    createApp({
-      config: loadConfig({}),
-      database,
-      logger: createLogger("silent"),
-      version: "test",
-      mailer: { kind: "outbox", send: async () => {} },
-      botCheck: { kind: "pow", challenge: async () => ({}), verify: async () => false },
-      pool: {
-        run: async () => Promise.reject(new Error("unused")),
-        useSnapshot: () => {},
-        close: async () => {},
-      },
-    });
+  afterAll(() => close());
 
   it("imports all or nothing, then only new days, and moves today forward", async () => {
     const dir = await folder(twoAssets);
@@ -127,7 +116,7 @@ describe.each(databaseTargets)("market data on $name", (target) => {
       ]),
     };
     await expect(importDataset(database.db, bad)).rejects.toThrow();
-    const today = decode(MarketToday, await (await app().request("/api/market/today")).json());
+    const today = decode(MarketToday, await (await app.request("/api/market/today")).json());
     expect(today.ok && today.value).toEqual({ today: "2024-01-05", source: "imported", assets: 2 });
     await rm(dir, { recursive: true });
   });
@@ -135,7 +124,7 @@ describe.each(databaseTargets)("market data on $name", (target) => {
   it("lists assets by product and flags stale ones", async () => {
     const all = decode(
       AssetList,
-      await (await app().request("/api/market/assets?product=simAssets&includeStale=true")).json(),
+      await (await app.request("/api/market/assets?product=simAssets&includeStale=true")).json(),
     );
     expect(all.ok).toBe(true);
     if (!all.ok) return;
@@ -144,27 +133,24 @@ describe.each(databaseTargets)("market data on $name", (target) => {
     expect(bbb?.stale).toBe(false);
     const eu = decode(
       AssetList,
-      await (await app().request("/api/market/assets?product=simMonk&region=eu")).json(),
+      await (await app.request("/api/market/assets?product=simMonk&region=eu")).json(),
     );
     expect(eu.ok && eu.value.assets.map((a) => a.symbol)).toEqual(["BBB"]);
-    const search = decode(
-      AssetList,
-      await (await app().request("/api/market/assets?q=alph")).json(),
-    );
+    const search = decode(AssetList, await (await app.request("/api/market/assets?q=alph")).json());
     expect(search.ok && search.value.assets.map((a) => a.symbol)).toEqual(["AAA"]);
-    expect((await app().request("/api/market/assets?product=bonds")).status).toBe(400);
+    expect((await app.request("/api/market/assets?product=bonds")).status).toBe(400);
   });
 
   it("answers an asset's history and volatility, and 404 for an unknown one", async () => {
-    const res = await app().request("/api/market/assets/AAA?range=max");
+    const res = await app.request("/api/market/assets/AAA?range=max");
     const detail = decode(AssetDetail, await res.json());
     expect(detail.ok).toBe(true);
     if (!detail.ok) return;
     expect(detail.value.history.closes).toEqual([10, 11, 12, 11.5, 12.5]);
     // Five prices: not enough for the 1-month window (22 prices).
     expect(detail.value.volatilities[1]).toBeNull();
-    expect((await app().request("/api/market/assets/NOPE")).status).toBe(404);
-    expect((await app().request("/api/market/assets/AAA?range=2w")).status).toBe(400);
+    expect((await app.request("/api/market/assets/NOPE")).status).toBe(404);
+    expect((await app.request("/api/market/assets/AAA?range=2w")).status).toBe(400);
   });
 });
 
@@ -189,39 +175,21 @@ describe("the simulated market", () => {
   });
 });
 
-const marketDir = process.env.MARKET_DATA_DIR ? path.resolve(process.env.MARKET_DATA_DIR) : null;
-describe.skipIf(!marketDir || !existsSync(path.join(marketDir, "assets.csv")))(
-  "the real dataset",
-  () => {
-    it("imports a sample of real files and matches the published spot checks", async () => {
-      const dir = await mkdtemp(path.join(tmpdir(), "real-"));
-      const assetsCsv = await readFile(path.join(marketDir!, "assets.csv"), "utf8");
-      const keep = ["GSPC_INDEX", "IBEX_INDEX", "EURUSD"];
-      const lines = assetsCsv.split("\n");
-      await writeFile(
-        path.join(dir, "assets.csv"),
-        [lines[0], ...lines.filter((l) => keep.some((s) => l.startsWith(`${s},`)))].join("\n") +
-          "\n",
-      );
-      await mkdir(path.join(dir, "prices"));
-      for (const s of keep)
-        await copyFile(
-          path.join(marketDir!, "prices", `${s}.csv`),
-          path.join(dir, "prices", `${s}.csv`),
-        );
-      const dataset = await readDataset(dir);
-      const at = (symbol: string, day: string) => {
-        const series = dataset.prices.get(symbol)!;
-        return series.values[series.dates.indexOf(day)];
-      };
-      // Spot checks published with the dataset (README "Spot checks").
-      expect(at("GSPC_INDEX", "2008-10-09")).toBeCloseTo(909.92, 2);
-      expect(at("GSPC_INDEX", "2020-03-23")).toBeCloseTo(2237.4, 1);
-      expect(at("IBEX_INDEX", "2020-03-16")).toBeCloseTo(6107.2, 1);
-      expect(at("EURUSD", "2022-09-27")).toBeCloseTo(0.962, 3);
-      await rm(dir, { recursive: true });
-    });
-  },
-);
-if (!marketDir)
+describe.skipIf(!hasMarketData)("the real dataset", () => {
+  it("imports a sample of real files and matches the published spot checks", async () => {
+    const dir = await sampleOfMarketData(["GSPC_INDEX", "IBEX_INDEX", "EURUSD"], "real-");
+    const dataset = await readDataset(dir);
+    const at = (symbol: string, day: string) => {
+      const series = dataset.prices.get(symbol)!;
+      return series.values[series.dates.indexOf(day)];
+    };
+    // Spot checks published with the dataset (README "Spot checks").
+    expect(at("GSPC_INDEX", "2008-10-09")).toBeCloseTo(909.92, 2);
+    expect(at("GSPC_INDEX", "2020-03-23")).toBeCloseTo(2237.4, 1);
+    expect(at("IBEX_INDEX", "2020-03-16")).toBeCloseTo(6107.2, 1);
+    expect(at("EURUSD", "2022-09-27")).toBeCloseTo(0.962, 3);
+    await rm(dir, { recursive: true });
+  });
+});
+if (!marketDataDir)
   console.info("MARKET_DATA_DIR is not set: the tests on the real dataset are skipped.");

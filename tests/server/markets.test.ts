@@ -1,5 +1,3 @@
-import { existsSync } from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decode } from "../../src/contract/decode.ts";
 import {
@@ -9,10 +7,7 @@ import {
   MarketSectors,
   type MarketQuote,
 } from "../../src/contract/market.ts";
-import { createApp } from "../../src/server/app.ts";
-import { loadConfig } from "../../src/server/config.ts";
 import type { Database } from "../../src/server/db/database.ts";
-import { createLogger } from "../../src/server/logger.ts";
 import { isoDate } from "../../src/engine/dates.ts";
 import { readDataset, type Dataset, type Series } from "../../src/server/market/dataset.ts";
 import { importDataset } from "../../src/server/market/import.ts";
@@ -22,6 +17,12 @@ import { snapshotFromDataset } from "../../src/server/market/snapshot.ts";
 import { marketMovers, marketOverview } from "../../src/server/market/widgets.ts";
 import { matchesEtag } from "../../src/server/market/widgets-cache.ts";
 import { databaseTargets } from "../support/databases.ts";
+import {
+  hasMarketData,
+  marketDataDir,
+  openMarketApp,
+  type TestApp,
+} from "../support/market-app.ts";
 
 /**
  * The markets page's answers, checked against figures recomputed here from the dataset itself
@@ -128,33 +129,23 @@ describe("If-None-Match", () => {
 
 describe.each(databaseTargets)("the markets page's API on $name", (target) => {
   let database: Database;
-  let drop: () => Promise<void>;
+  let app: TestApp;
+  let closeApp: () => Promise<void>;
   const dataset = marketDataset(END);
   const firstDay = "2026-11-19";
   beforeAll(async () => {
-    ({ database, drop } = await target.open());
-    await importDataset(database.db, marketDataset(firstDay), "simulated");
-    await importDataset(database.db, dataset, "simulated");
-  }, 120_000);
-  afterAll(async () => drop());
-
-  const app = () =>
-    createApp({
-      config: loadConfig({}),
+    ({
       database,
-      logger: createLogger("silent"),
-      version: "test",
-      mailer: { kind: "outbox", send: async () => {} },
-      botCheck: { kind: "pow", challenge: async () => ({}), verify: async () => false },
-      pool: {
-        run: async () => Promise.reject(new Error("unused")),
-        useSnapshot: () => {},
-        close: async () => {},
-      },
-    });
+      app,
+      close: closeApp,
+    } = await openMarketApp(target, {
+      datasets: [marketDataset(firstDay), dataset],
+    }));
+  }, 120_000);
+  afterAll(() => closeApp());
 
   const get = async <S extends Parameters<typeof decode>[0]>(path: string, schema: S) => {
-    const res = await app().request(path);
+    const res = await app.request(path);
     expect(res.status).toBe(200);
     const decoded = decode(schema, await res.json());
     if (!decoded.ok) throw new Error(JSON.stringify(decoded.issues));
@@ -216,38 +207,38 @@ describe.each(databaseTargets)("the markets page's API on $name", (target) => {
       "/api/market/sectors",
       "/api/market/assets/SAN.MC?range=3m",
     ]) {
-      const first = await app().request(path);
+      const first = await app.request(path);
       expect(first.status).toBe(200);
       const etag = first.headers.get("etag")!;
       expect(etag).toMatch(/^W\/"[\w-]+"$/);
       expect(first.headers.get("cache-control")).toBe(
         "public, max-age=60, stale-while-revalidate=300",
       );
-      const again = await app().request(path, { headers: { "If-None-Match": etag } });
+      const again = await app.request(path, { headers: { "If-None-Match": etag } });
       expect(again.status).toBe(304);
       expect(await again.text()).toBe("");
       expect(again.headers.get("etag")).toBe(etag);
-      const other = await app().request(path, { headers: { "If-None-Match": 'W/"other"' } });
+      const other = await app.request(path, { headers: { "If-None-Match": 'W/"other"' } });
       expect(other.status).toBe(200);
     }
     // Each answer has its own tag.
     const tags = await Promise.all(
       ["/api/market/assets/SAN.MC?range=3m", "/api/market/assets/SAN.MC?range=1y"].map(async (p) =>
-        (await app().request(p)).headers.get("etag"),
+        (await app.request(p)).headers.get("etag"),
       ),
     );
     expect(tags[0]).not.toBe(tags[1]);
   });
 
   it("changes the ETag when an import brings a new day", async () => {
-    const before = (await app().request("/api/market/overview")).headers.get("etag")!;
+    const before = (await app.request("/api/market/overview")).headers.get("etag")!;
     const base = marketDataset(END);
     const extra = "2026-11-23";
     const spy = base.prices.get("SPY")!;
     const prices = new Map(base.prices);
     prices.set("SPY", { dates: [...spy.dates, extra], values: [...spy.values, 700] });
     await importDataset(database.db, { ...base, prices }, "simulated");
-    const res = await app().request("/api/market/overview", {
+    const res = await app.request("/api/market/overview", {
       headers: { "If-None-Match": before },
     });
     expect(res.status).toBe(200);
@@ -344,83 +335,75 @@ describe.each(databaseTargets)("the markets page's API on $name", (target) => {
     expect(us10.history.closes).toEqual(dataset.macro.get("US10Y")!.values);
     expect(us10.volatilities[1]).toBeNull();
 
-    expect((await app().request("/api/market/assets/NOPE")).status).toBe(404);
-    expect((await app().request("/api/market/assets/SAN.MC?range=2w")).status).toBe(400);
+    expect((await app.request("/api/market/assets/NOPE")).status).toBe(404);
+    expect((await app.request("/api/market/assets/SAN.MC?range=2w")).status).toBe(400);
   });
 });
 
-const marketDir = process.env.MARKET_DATA_DIR ? path.resolve(process.env.MARKET_DATA_DIR) : null;
-describe.skipIf(!marketDir || !existsSync(path.join(marketDir, "assets.csv")))(
-  "the markets page on the real dataset",
-  () => {
-    it("fills the widgets from the real instruments, with changes recomputed from the CSV files", async () => {
-      const dataset = await readDataset(marketDir!);
-      const snapshot = snapshotFromDataset(dataset);
-      const todayIndex = defaultReplayIndex(snapshot);
-      const today = isoDate(snapshot.calendar[todayIndex]!);
-      // The replay date of the real dataset (docs/market-data.md, "Market clock").
-      expect(today).toBe("2024-05-31");
-      const view = { snapshot, todayIndex, today, source: "imported" as const };
-      const overview = marketOverview(view);
-      const symbols = (id: string) =>
-        overview.widgets.find((w) => w.id === id)!.items.map((i) => i.quote.symbol);
-      expect(symbols("indices")).toEqual([
-        "GSPC_INDEX",
-        "NDX_INDEX",
-        "STOXX50E_INDEX",
-        "IBEX_INDEX",
-        "GDAXI_INDEX",
-        "FCHI_INDEX",
-      ]);
-      expect(overview.widgets.find((w) => w.id === "indices")!.missing).toEqual(["FTSEMIB_INDEX"]);
-      expect(symbols("volatility")).toEqual(["VIX_INDEX"]);
-      expect(symbols("commodities")).toEqual(["GOLD_USD", "BRENT_USD"]);
-      expect(symbols("crypto")).toEqual(["BTC-USD"]);
-      expect(symbols("yields")).toEqual(["US10Y", "DE10Y"]);
-      // Each quote against the CSV rows up to the replay date.
-      for (const item of overview.widgets.flatMap((w) => w.items)) {
-        const all = dataset.prices.get(item.quote.symbol)!;
-        const keep = all.dates.filter((d) => d <= today).length;
-        const series = { dates: all.dates.slice(0, keep), values: all.values.slice(0, keep) };
-        expectQuote(item.quote, series, item.quote.kind === "rate");
-      }
-      // Figures computed with numpy from the CSV files (last close, then day, month, ytd, year).
-      const numpy: Record<string, readonly number[]> = {
-        GSPC_INDEX: [
-          5277.51, 0.008027917211029578, 0.04802122449952262, 0.10643565913250574,
-          0.2626135512688317,
-        ],
-        IBEX_INDEX: [
-          11322.0, -0.0014287982219400863, 0.04307930424528306, 0.12075707031211325,
-          0.25102207686017985,
-        ],
-        US10Y: [4.514, -0.04, -0.172, 0.648, 0.877],
-        "BTC-USD": [
-          68356.0, 0.011991827791431042, 0.07139386529991687, 0.6211549863630974,
-          1.4682602729833176,
-        ],
-      };
-      for (const [symbol, [last, day, month, ytd, year]] of Object.entries(numpy)) {
-        const q = overview.widgets
-          .flatMap((w) => w.items)
-          .find((i) => i.quote.symbol === symbol)!.quote;
-        expect(q.last).toBe(last);
-        const got = [q.changes.day, q.changes.month, q.changes.ytd, q.changes.year];
-        [day, month, ytd, year].forEach((e, k) =>
-          expect(Math.abs(got[k]! - e!)).toBeLessThan(1e-9),
-        );
-      }
-      // The six NYSE stocks that end in 2022 are stale on 2024-05-31: in no list of movers.
-      const movers = marketMovers(view);
-      const nyse = movers.exchanges.find((e) => e.exchange === "NYSE")!;
-      expect(nyse.count).toBe(14);
-      const listed = movers.exchanges.flatMap((e) =>
-        (["day", "month", "ytd"] as const).flatMap((p) =>
-          [...e[p].gainers, ...e[p].losers].map((m) => m.symbol),
-        ),
-      );
-      for (const symbol of ["CVX", "LLY", "MRK", "WMT", "GE", "BBY"])
-        expect(listed).not.toContain(symbol);
-    }, 120_000);
-  },
-);
+describe.skipIf(!hasMarketData)("the markets page on the real dataset", () => {
+  it("fills the widgets from the real instruments, with changes recomputed from the CSV files", async () => {
+    const dataset = await readDataset(marketDataDir!);
+    const snapshot = snapshotFromDataset(dataset);
+    const todayIndex = defaultReplayIndex(snapshot);
+    const today = isoDate(snapshot.calendar[todayIndex]!);
+    // The replay date of the real dataset (docs/market-data.md, "Market clock").
+    expect(today).toBe("2024-05-31");
+    const view = { snapshot, todayIndex, today, source: "imported" as const };
+    const overview = marketOverview(view);
+    const symbols = (id: string) =>
+      overview.widgets.find((w) => w.id === id)!.items.map((i) => i.quote.symbol);
+    expect(symbols("indices")).toEqual([
+      "GSPC_INDEX",
+      "NDX_INDEX",
+      "STOXX50E_INDEX",
+      "IBEX_INDEX",
+      "GDAXI_INDEX",
+      "FCHI_INDEX",
+    ]);
+    expect(overview.widgets.find((w) => w.id === "indices")!.missing).toEqual(["FTSEMIB_INDEX"]);
+    expect(symbols("volatility")).toEqual(["VIX_INDEX"]);
+    expect(symbols("commodities")).toEqual(["GOLD_USD", "BRENT_USD"]);
+    expect(symbols("crypto")).toEqual(["BTC-USD"]);
+    expect(symbols("yields")).toEqual(["US10Y", "DE10Y"]);
+    // Each quote against the CSV rows up to the replay date.
+    for (const item of overview.widgets.flatMap((w) => w.items)) {
+      const all = dataset.prices.get(item.quote.symbol)!;
+      const keep = all.dates.filter((d) => d <= today).length;
+      const series = { dates: all.dates.slice(0, keep), values: all.values.slice(0, keep) };
+      expectQuote(item.quote, series, item.quote.kind === "rate");
+    }
+    // Figures computed with numpy from the CSV files (last close, then day, month, ytd, year).
+    const numpy: Record<string, readonly number[]> = {
+      GSPC_INDEX: [
+        5277.51, 0.008027917211029578, 0.04802122449952262, 0.10643565913250574, 0.2626135512688317,
+      ],
+      IBEX_INDEX: [
+        11322.0, -0.0014287982219400863, 0.04307930424528306, 0.12075707031211325,
+        0.25102207686017985,
+      ],
+      US10Y: [4.514, -0.04, -0.172, 0.648, 0.877],
+      "BTC-USD": [
+        68356.0, 0.011991827791431042, 0.07139386529991687, 0.6211549863630974, 1.4682602729833176,
+      ],
+    };
+    for (const [symbol, [last, day, month, ytd, year]] of Object.entries(numpy)) {
+      const q = overview.widgets
+        .flatMap((w) => w.items)
+        .find((i) => i.quote.symbol === symbol)!.quote;
+      expect(q.last).toBe(last);
+      const got = [q.changes.day, q.changes.month, q.changes.ytd, q.changes.year];
+      [day, month, ytd, year].forEach((e, k) => expect(Math.abs(got[k]! - e!)).toBeLessThan(1e-9));
+    }
+    // The six NYSE stocks that end in 2022 are stale on 2024-05-31: in no list of movers.
+    const movers = marketMovers(view);
+    const nyse = movers.exchanges.find((e) => e.exchange === "NYSE")!;
+    expect(nyse.count).toBe(14);
+    const listed = movers.exchanges.flatMap((e) =>
+      (["day", "month", "ytd"] as const).flatMap((p) =>
+        [...e[p].gainers, ...e[p].losers].map((m) => m.symbol),
+      ),
+    );
+    for (const symbol of ["CVX", "LLY", "MRK", "WMT", "GE", "BBY"])
+      expect(listed).not.toContain(symbol);
+  }, 120_000);
+});

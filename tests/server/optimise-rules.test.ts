@@ -10,12 +10,7 @@ import { decode } from "../../src/contract/decode.ts";
 import type { Product } from "../../src/contract/common.ts";
 import { optimisationViolations } from "../../src/contract/optimisation-rules.ts";
 import { permissionsFor, type Tier } from "../../src/contract/permissions.ts";
-import { createAnalyticsPool, type AnalyticsPool } from "../../src/server/analytics/pool.ts";
-import { createApp } from "../../src/server/app.ts";
-import { loadConfig } from "../../src/server/config.ts";
 import type { Database } from "../../src/server/db/database.ts";
-import { createLogger } from "../../src/server/logger.ts";
-import { importDataset } from "../../src/server/market/import.ts";
 import { lastObservations } from "../../src/engine/panel.ts";
 import { alignReturns } from "../../src/engine/returns.ts";
 import { prepareAt } from "../../src/server/analytics/analyse.ts";
@@ -24,7 +19,9 @@ import { assetsAt } from "../../src/server/analytics/series.ts";
 import { marketView } from "../../src/server/market/market-view.ts";
 import { listAssets, shiftDays } from "../../src/server/market/repository.ts";
 import { simulatedDataset } from "../../src/server/market/simulated.ts";
+import type { ApiAgent } from "../support/accounts.ts";
 import { databaseTargets, signedInClient } from "../support/databases.ts";
+import { openMarketApp } from "../support/market-app.ts";
 
 const assets = [
   { symbol: "AAPL", amount: 6000 },
@@ -37,46 +34,25 @@ const eleven = ["AAPL", "MSFT", "AMZN", "NVDA", "GOOGL", "JPM", "JNJ", "KO", "XO
 
 describe.each(databaseTargets)("optimisation rules enforced by the server, on $name", (target) => {
   let database: Database;
-  let drop: () => Promise<void>;
-  let pool: AnalyticsPool;
-  let app: ReturnType<typeof createApp>;
+  let api: ApiAgent;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    ({ database, drop } = await target.open());
-    await importDataset(database.db, simulatedDataset({ end: "2026-11-20" }), "simulated");
-    pool = createAnalyticsPool(2);
-    app = createApp({
-      config: loadConfig({}),
-      database,
-      logger: createLogger("silent"),
-      version: "test",
-      mailer: { kind: "outbox", send: async () => {} },
-      botCheck: { kind: "pow", challenge: async () => ({}), verify: async () => false },
-      pool,
-    });
+    ({ database, api, close } = await openMarketApp(target, {
+      datasets: [simulatedDataset({ end: "2026-11-20" })],
+      workers: 2,
+    }));
   }, 120_000);
-  afterAll(async () => {
-    await pool.close();
-    await drop();
-  });
+  afterAll(() => close());
 
   const session = async (tier: Tier, level = 30, product: Product = "simAssets") =>
     (await signedInClient(database, { [product]: tier }, level)).token;
 
-  const optimise = async (body: unknown, token: string) => {
-    const res = await app.request(`/api/analytics/optimise?stc=simAssets`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-      body: JSON.stringify(body),
-    });
-    return {
-      status: res.status,
-      body: (await res.json()) as {
-        msgCode?: string;
-        issues?: { path: string; message: string }[];
-        status?: string;
-      },
-    };
-  };
+  const optimise = (body: unknown, token: string) =>
+    api.call<{
+      msgCode?: string;
+      issues?: { path: string; message: string }[];
+      status?: string;
+    }>("POST", "/analytics/optimise?stc=simAssets", { body, token });
   const blockedBy = (r: Awaited<ReturnType<typeof optimise>>) =>
     r.status === 422 && r.body.msgCode === "OPTIMISATION_BLOCKED"
       ? r.body.issues!.map((i) => i.message)

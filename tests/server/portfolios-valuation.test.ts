@@ -11,9 +11,7 @@ import { AnalysisResponse, type FullAnalysis } from "../../src/contract/analytic
 import { PortfolioHistory, type Portfolio } from "../../src/contract/portfolios.ts";
 import { communityPercentile } from "../../src/engine/scores.ts";
 import { createSession } from "../../src/server/accounts/sessions.ts";
-import { createAnalyticsPool, type AnalyticsPool } from "../../src/server/analytics/pool.ts";
-import { createApp } from "../../src/server/app.ts";
-import { loadConfig } from "../../src/server/config.ts";
+import type { AnalyticsPool } from "../../src/server/analytics/pool.ts";
 import type { Database } from "../../src/server/db/database.ts";
 import {
   clients,
@@ -21,7 +19,6 @@ import {
   portfolioValuations,
   subscriptions,
 } from "../../src/server/db/schema.ts";
-import { createLogger } from "../../src/server/logger.ts";
 import type { Dataset, Series } from "../../src/server/market/dataset.ts";
 import { importDataset } from "../../src/server/market/import.ts";
 import { simulatedDataset } from "../../src/server/market/simulated.ts";
@@ -29,7 +26,9 @@ import { allocateCents } from "../../src/server/portfolios/amounts.ts";
 import { portfolioPdf } from "../../src/server/portfolios/exports.ts";
 import { pdfString, winAnsi } from "../../src/server/portfolios/pdf.ts";
 import { updatePercentiles, valuePortfolios } from "../../src/server/portfolios/valuation.ts";
+import type { ApiAgent, ApiMethod } from "../support/accounts.ts";
 import { databaseTargets } from "../support/databases.ts";
+import { openMarketApp } from "../support/market-app.ts";
 
 const TODAY = "2026-11-20";
 const full = simulatedDataset({ end: TODAY, days: 1100 });
@@ -100,41 +99,23 @@ function checkPdf(file: string): { pages: number } {
 
 describe.each(databaseTargets)("portfolio valuation and exports on $name", (target) => {
   let database: Database;
-  let drop: () => Promise<void>;
   let pool: AnalyticsPool;
-  let app: ReturnType<typeof createApp>;
+  let api: ApiAgent;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    ({ database, drop } = await target.open());
-    await importDataset(database.db, marketOn(SAVE_DAY), "simulated");
-    pool = createAnalyticsPool(2);
-    app = createApp({
-      config: loadConfig({}),
-      database,
-      logger: createLogger("silent"),
-      version: "test",
-      mailer: { kind: "outbox", send: async () => {} },
-      botCheck: { kind: "pow", challenge: async () => ({}), verify: async () => false },
-      pool,
-    });
+    ({ database, pool, api, close } = await openMarketApp(target, {
+      datasets: [marketOn(SAVE_DAY)],
+      workers: 2,
+    }));
   });
   afterAll(async () => {
-    await pool.close();
-    await drop();
+    await close();
   });
 
-  const request = (method: string, url: string, token?: string, body?: unknown) =>
-    app.request(`/api${url}`, {
-      method,
-      headers: {
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-  const json = async <T = any>(method: string, url: string, token?: string, body?: unknown) => {
-    const res = await request(method, url, token, body);
-    return { status: res.status, body: (await res.json()) as T };
-  };
+  const request = (method: ApiMethod, url: string, token?: string, body?: unknown) =>
+    api.request(method, url, { body, ...(token ? { token } : {}) });
+  const json = <T = any>(method: ApiMethod, url: string, token?: string, body?: unknown) =>
+    api.call<T>(method, url, { body, ...(token ? { token } : {}) });
 
   async function client(tiers: Partial<Record<Product, Tier>>) {
     const [row] = await database.db

@@ -6,12 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../src/server/db/database.ts";
 import { clients } from "../../src/server/db/schema.ts";
 import {
+  apiAgent,
   buildAccountsApp,
   PUBLIC_URL,
   signUpForm,
   STRONG_PASSWORD,
   uniqueEmail,
   type AccountsApp,
+  type ApiAgent,
+  type ApiMethod,
 } from "../support/accounts.ts";
 import { databaseTargets, signedInClient } from "../support/databases.ts";
 
@@ -19,9 +22,11 @@ describe.each(databaseTargets)("protocol hygiene on $name", (target) => {
   let database: Database;
   let drop: () => Promise<void>;
   let api: AccountsApp;
+  let agent: ApiAgent;
   beforeAll(async () => {
     ({ database, drop } = await target.open());
     api = await buildAccountsApp(database);
+    agent = apiAgent(api.app);
   });
   afterAll(async () => {
     await drop();
@@ -29,20 +34,8 @@ describe.each(databaseTargets)("protocol hygiene on $name", (target) => {
 
   const clientCount = async () =>
     Number((await database.db.select({ n: count() }).from(clients))[0]!.n);
-  const call = async (
-    method: string,
-    path: string,
-    headers: Record<string, string>,
-    body?: string,
-  ) => {
-    const res = await api.app.request(`/api${path}`, {
-      method,
-      headers: { "X-Forwarded-For": "10.9.8.7", ...headers },
-      ...(body === undefined ? {} : { body }),
-    });
-    const text = await res.text();
-    return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
-  };
+  const call = (method: ApiMethod, path: string, headers: Record<string, string>, body?: string) =>
+    agent.call(method, path, { headers, ...(body === undefined ? {} : { rawBody: body }) });
   // A new email each time: sign-in attempts are limited per account.
   const creds = () => JSON.stringify({ email: uniqueEmail(), password: STRONG_PASSWORD });
 

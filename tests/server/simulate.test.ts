@@ -1,18 +1,11 @@
 // The investment simulator's API: any signed-in plan (free included), the limits of the schema,
 // the goal and the inflation adjustment, the historical replay over the common history, and the
 // same figures for the same seed.
-import { existsSync } from "node:fs";
-import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { rm } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SimulateResponse, type SimulateRequest } from "../../src/contract/analytics.ts";
 import { decode } from "../../src/contract/decode.ts";
-import { createAnalyticsPool, type AnalyticsPool } from "../../src/server/analytics/pool.ts";
-import { createApp } from "../../src/server/app.ts";
-import { loadConfig } from "../../src/server/config.ts";
 import type { Database } from "../../src/server/db/database.ts";
-import { createLogger } from "../../src/server/logger.ts";
 import type { Runner } from "../../src/server/analytics/analyse.ts";
 import { simulateAt } from "../../src/server/analytics/simulate.ts";
 import { tasks } from "../../src/server/analytics/tasks.ts";
@@ -20,7 +13,9 @@ import { readDataset } from "../../src/server/market/dataset.ts";
 import { importDataset } from "../../src/server/market/import.ts";
 import { marketView } from "../../src/server/market/market-view.ts";
 import { simulatedDataset } from "../../src/server/market/simulated.ts";
+import type { ApiAgent } from "../support/accounts.ts";
 import { databaseTargets, signedInClient } from "../support/databases.ts";
+import { hasMarketData, openMarketApp, sampleOfMarketData } from "../support/market-app.ts";
 
 // The first call starts the workers and hands them the market: generous limits on a busy machine.
 describe.each(databaseTargets)(
@@ -28,44 +23,21 @@ describe.each(databaseTargets)(
   { timeout: 120_000 },
   (target) => {
     let database: Database;
-    let drop: () => Promise<void>;
-    let pool: AnalyticsPool;
+    let api: ApiAgent;
+    let close: () => Promise<void>;
     let token: string;
     beforeAll(async () => {
-      ({ database, drop } = await target.open());
-      await importDataset(
-        database.db,
-        simulatedDataset({ end: "2026-11-20", days: 2000 }),
-        "simulated",
-      );
-      pool = createAnalyticsPool(2);
+      ({ database, api, close } = await openMarketApp(target, {
+        datasets: [simulatedDataset({ end: "2026-11-20", days: 2000 })],
+        workers: 2,
+      }));
       // A free plan: the simulator needs a session, no permission.
       token = (await signedInClient(database, {})).token;
     }, 120_000);
-    afterAll(async () => {
-      await pool.close();
-      await drop();
-    });
+    afterAll(() => close());
 
-    const app = () =>
-      createApp({
-        config: loadConfig({}),
-        database,
-        logger: createLogger("silent"),
-        version: "test",
-        mailer: { kind: "outbox", send: async () => {} },
-        botCheck: { kind: "pow", challenge: async () => ({}), verify: async () => false },
-        pool,
-      });
     const simulate = (body: unknown, auth = true) =>
-      app().request("/api/analytics/simulate", {
-        method: "POST",
-        headers: {
-          "Content-Type": "application/json",
-          ...(auth ? { Authorization: `Bearer ${token}` } : {}),
-        },
-        body: JSON.stringify(body),
-      });
+      api.request("POST", "/analytics/simulate", { body, ...(auth ? { token } : {}) });
     const plan = {
       currency: "EUR",
       benchmark: 5,
@@ -231,8 +203,7 @@ const CASE_NUMPY = {
   annualVolatility: 0.22671151494488068,
 };
 const STOCKS = ["NVDA", "AVGO", "VRTX", "XOM", "KLAC", "COST", "AMD", "REGN", "ORLY", "BKNG"];
-const marketDir = process.env.MARKET_DATA_DIR ? path.resolve(process.env.MARKET_DATA_DIR) : null;
-describe.skipIf(!marketDir || !existsSync(path.join(marketDir, "assets.csv")))(
+describe.skipIf(!hasMarketData)(
   "the simulator on the real dataset (issue 24's ten US stocks)",
   { timeout: 120_000 },
   () => {
@@ -241,20 +212,7 @@ describe.skipIf(!marketDir || !existsSync(path.join(marketDir, "assets.csv")))(
     let dir: string;
     let run: (request: SimulateRequest) => Promise<SimulateResponse>;
     beforeAll(async () => {
-      dir = await mkdtemp(path.join(tmpdir(), "simulate-real-"));
-      const keep = [...STOCKS, "GSPC_INDEX"];
-      const lines = (await readFile(path.join(marketDir!, "assets.csv"), "utf8")).split("\n");
-      await writeFile(
-        path.join(dir, "assets.csv"),
-        [lines[0], ...lines.filter((l) => keep.some((s) => l.startsWith(`${s},`)))].join("\n") +
-          "\n",
-      );
-      await mkdir(path.join(dir, "prices"));
-      for (const s of keep)
-        await copyFile(
-          path.join(marketDir!, "prices", `${s}.csv`),
-          path.join(dir, "prices", `${s}.csv`),
-        );
+      dir = await sampleOfMarketData([...STOCKS, "GSPC_INDEX"], "simulate-real-");
       ({ database, drop } = await databaseTargets[0]!.open());
       await importDataset(database.db, await readDataset(dir, { asOf: "2024-05-31" }), "imported");
       const view = await marketView(database.db);

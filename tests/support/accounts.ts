@@ -123,31 +123,47 @@ export const socketFrom = (address: string) => ({
   incoming: { socket: { remoteAddress: address, remotePort: 40000, remoteFamily: "IPv4" } },
 });
 
+export type ApiMethod = "GET" | "POST" | "PUT" | "DELETE";
+export interface ApiCallOptions {
+  /** Sent as JSON, with its Content-Type. */
+  readonly body?: unknown;
+  /** Sent as it is, with only the Content-Type `headers` give (none: fetch's text/plain). */
+  readonly rawBody?: string;
+  readonly token?: string;
+  readonly headers?: Record<string, string>;
+}
+
 /**
  * Calls the API of `app` from one network address, optionally with a bearer token: the address is
- * the socket's peer, and also the X-Forwarded-For a trusted proxy would add.
+ * the socket's peer, and also the X-Forwarded-For a trusted proxy would add. With `address` null
+ * the call has neither (the server sees no address, as an in-process `app.request` gives it).
+ * `request` answers the raw Response (files, headers, streams); `call` and its shorthands the JSON.
  */
-export function apiAgent(app: AccountsApp["app"], address: string = newAddress()) {
-  const call = async <T = any>(
-    method: "GET" | "POST" | "PUT",
-    url: string,
-    options: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
-  ): Promise<ApiAnswer<T>> => {
+export function apiAgent(app: AccountsApp["app"], address: string | null = newAddress()) {
+  const request = (method: ApiMethod, url: string, options: ApiCallOptions = {}) => {
     const headers: Record<string, string> = {
-      "X-Forwarded-For": address,
+      ...(address === null ? {} : { "X-Forwarded-For": address }),
       ...options.headers,
     };
     if (options.body !== undefined) headers["Content-Type"] = "application/json";
     if (options.token !== undefined) headers.Authorization = `Bearer ${options.token}`;
-    const res = await app.request(
+    return app.request(
       `/api${url}`,
       {
         method,
         headers,
         ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+        ...(options.rawBody !== undefined ? { body: options.rawBody } : {}),
       },
-      socketFrom(address),
+      ...(address === null ? [] : [socketFrom(address)]),
     );
+  };
+  const call = async <T = any>(
+    method: ApiMethod,
+    url: string,
+    options: ApiCallOptions = {},
+  ): Promise<ApiAnswer<T>> => {
+    const res = await request(method, url, options);
     const text = await res.text();
     return {
       status: res.status,
@@ -158,6 +174,7 @@ export function apiAgent(app: AccountsApp["app"], address: string = newAddress()
   return {
     app,
     address,
+    request,
     call,
     get: <T = any>(url: string, token?: string) =>
       call<T>("GET", url, token === undefined ? {} : { token }),

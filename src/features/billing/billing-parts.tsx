@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
+import { Link } from "react-router-dom";
 import type { PlanSelection } from "../../../machines/guards/billing-facts.ts";
 import { pathFor } from "../../app/paths.ts";
 import type {
@@ -144,6 +145,17 @@ export function RetryOrCancel({
       <button type="button" className="button" onClick={() => send({ type: "payment.cancel" })}>
         <Trans>Cancel</Trans>
       </button>
+    </p>
+  );
+}
+
+/** The way out once a payment or a change is settled: the billing page, with the plan now held. */
+export function SeeMyPlan({ locale }: { locale: Locale }) {
+  return (
+    <p className="actions-row">
+      <Link className="button primary" to={pathFor("account-billing", locale)}>
+        <Trans>See my plan</Trans>
+      </Link>
     </p>
   );
 }

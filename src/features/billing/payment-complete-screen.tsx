@@ -8,7 +8,13 @@ import { tiersByProduct, type Tier } from "../../contract/permissions.ts";
 import { msgCodeText } from "../../ui/msg-code-text.ts";
 import { PageHeading } from "../../ui/page-heading.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
-import { failureReasons, periodNames, plansHref, RetryOrCancel } from "./billing-parts.tsx";
+import {
+  failureReasons,
+  periodNames,
+  plansHref,
+  RetryOrCancel,
+  SeeMyPlan,
+} from "./billing-parts.tsx";
 import {
   describeGain,
   featuresGained,
@@ -134,11 +140,7 @@ export default function PaymentCompleteScreen({ locale }: ScreenProps) {
         <p role="status" className="notice" data-testid="failure-reason">
           {i18n._(failureReasons.superseded)}
         </p>
-        <p className="actions-row">
-          <Link className="button primary" to={pathFor("account-billing", locale)}>
-            <Trans>See my plan</Trans>
-          </Link>
-        </p>
+        <SeeMyPlan locale={locale} />
       </div>
     );
   if (snapshot.matches("failed") && payment) {

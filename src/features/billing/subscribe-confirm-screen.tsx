@@ -11,7 +11,13 @@ import { msgCodeText } from "../../ui/msg-code-text.ts";
 import { LoadFailed } from "../../ui/load-failed.tsx";
 import { PageHeading } from "../../ui/page-heading.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
-import { periodNames, plansHref, RetryOrCancel, selectionFromQuery } from "./billing-parts.tsx";
+import {
+  periodNames,
+  plansHref,
+  RetryOrCancel,
+  SeeMyPlan,
+  selectionFromQuery,
+} from "./billing-parts.tsx";
 import { InvoiceInfoFields } from "./invoice-info-fields.tsx";
 import { productNames, tierNames } from "./plan-features.ts";
 import { useSubscription } from "./use-subscription.ts";
@@ -204,11 +210,7 @@ export default function SubscribeConfirmScreen({ locale }: ScreenProps) {
         <p role="status" className="form-message success">
           <Trans>Your change is scheduled for the end of your current period.</Trans>
         </p>
-        <p className="actions-row">
-          <Link className="button primary" to={pathFor("account-billing", locale)}>
-            <Trans>See my plan</Trans>
-          </Link>
-        </p>
+        <SeeMyPlan locale={locale} />
       </div>
     );
   if (snapshot.matches("cancelled"))
