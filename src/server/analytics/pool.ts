@@ -370,11 +370,11 @@ export function createAnalyticsPool(options: PoolOptions | number = {}): WorkerP
         queue.push(job);
         dispatch();
         const queued = queue.includes(job);
-        // Still waiting, and the queue is over its bound: refused at once.
+        // Still waiting, and the queue is over its bound (the last guard; the wait is the real
+        // bound): refused at once, to retry soon, as a queue this long moves (50 jobs a worker).
         if (queued && queue.length > maxQueued) {
-          const wait = waitOf(job, queue.slice(0, queue.indexOf(job)));
           unqueue(job);
-          reject(new PoolBusy(retryAfter(wait + maxWaitMs)));
+          reject(new PoolBusy(Math.max(1, Math.ceil(queue.length / (size * 50)))));
           return;
         }
         if (!caller) return;
