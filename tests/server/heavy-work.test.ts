@@ -184,19 +184,19 @@ describe(`heavy work bounded, through the API on ${target.name}`, () => {
     ({ database, drop } = await target.open());
     await importDataset(
       database.db,
-      simulatedDataset({ end: "2026-11-20", days: 1400 }),
+      simulatedDataset({ end: "2026-11-20", days: 500 }),
       "simulated",
     );
     alice = (await signedInClient(database, { simAssets: "advanced" })).token;
     bob = (await signedInClient(database, { simAssets: "advanced" })).token;
-  });
+  }, 180_000);
   afterEach(async () => {
     await current?.releaseAll();
     await current?.pool.close();
     current = null;
   });
   afterAll(async () => {
-    await drop();
+    await drop?.();
   });
 
   const withPool = (options: PoolOptions) => {
@@ -216,6 +216,7 @@ describe(`heavy work bounded, through the API on ${target.name}`, () => {
         headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
         body: JSON.stringify({
           currency: "EUR",
+          benchmark: 4,
           assets: [
             { symbol: "AAPL", amount: 6000 },
             { symbol: "TLT", amount: 4000 },
