@@ -59,6 +59,8 @@ async function startServer(): Promise<{ url: string; child: ChildProcess }> {
       SEED_DEMO_ACCOUNTS: "true",
       // The benchmark measures capacity, not the per-account limit (tests/server/rate-limits.test.ts).
       RATE_LIMIT_ANALYTICS_PER_MINUTE: "100000000",
+      // Nor the per-account share of the workers (one account sends every call).
+      ANALYTICS_PER_ACCOUNT: "100000",
       ...(marketDir ? { MARKET_DATA_DIR: marketDir } : {}),
       ...(pgUrl ? { DATABASE_URL: pgUrl } : {}),
     },

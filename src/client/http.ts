@@ -1,5 +1,5 @@
 import { FetchError, ofetch, type $Fetch } from "ofetch";
-import type { Edition, Locale, Product } from "../contract/common.ts";
+import { API_TIMEOUT_MS, type Edition, type Locale, type Product } from "../contract/common.ts";
 import { decode } from "../contract/decode.ts";
 import type { Endpoint, HttpMethod } from "../contract/endpoints.ts";
 import { ApiError, type MsgCode, type ValidationIssue } from "../contract/msg-codes.ts";
@@ -70,7 +70,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     {
       baseURL: options.baseURL,
       credentials: "include",
-      timeout: 30_000,
+      timeout: API_TIMEOUT_MS,
       retryStatusCodes: [...RETRY_STATUSES],
       retryDelay: options.retryDelayMs ?? 400,
       onRequest({ options: request }) {

@@ -24,6 +24,12 @@ export const CommonQuery = Schema.Struct({
 });
 export type CommonQuery = typeof CommonQuery.Type;
 
+/**
+ * How long the app waits for an API answer before it gives up (src/client/http.ts); the server's
+ * analytics queue answers 503 well before (src/server/analytics/pool.ts).
+ */
+export const API_TIMEOUT_MS = 30_000;
+
 /** The largest value of a PostgreSQL `integer` column (every id of the database is one). */
 export const MAX_DB_INTEGER = 2 ** 31 - 1;
 

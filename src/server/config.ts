@@ -1,6 +1,7 @@
 import { Schema } from "effect";
 import path from "node:path";
-import { Edition } from "../contract/common.ts";
+import { API_TIMEOUT_MS, Edition } from "../contract/common.ts";
+import { POOL_DEFAULTS } from "./analytics/pool-limits.ts";
 import type { RuntimeConfig } from "../contract/runtime-config.ts";
 
 /** Everything the server reads from its environment (documented in docs/configuration.md). */
@@ -58,6 +59,10 @@ export interface ServerConfig {
   readonly signUpsPerHour: number;
   /** The largest request body the API reads. */
   readonly maxBodyBytes: number;
+  /** The longest a request's analytics job may wait for a worker (below the app's timeout). */
+  readonly analyticsMaxWaitMs: number;
+  /** Analytics jobs (queued and running) an account may have at once on one instance. */
+  readonly analyticsPerAccount: number;
 }
 
 export const LogLevel = Schema.Literals(["debug", "info", "warn", "error", "silent"]);
@@ -112,6 +117,12 @@ const Env = Schema.Struct({
   RATE_LIMIT_ANALYTICS_PER_MINUTE: Schema.optional(PositiveInt),
   RATE_LIMIT_SIGNUPS_PER_HOUR: Schema.optional(PositiveInt),
   MAX_BODY_BYTES: Schema.optional(PositiveInt),
+  ANALYTICS_MAX_WAIT_MS: Schema.optional(
+    Schema.NumberFromString.pipe(
+      Schema.check(Schema.isInt(), Schema.isBetween({ minimum: 1, maximum: API_TIMEOUT_MS - 1 })),
+    ),
+  ),
+  ANALYTICS_PER_ACCOUNT: Schema.optional(PositiveInt),
   MARKET_REPLAY_SPEED: Schema.optional(
     Schema.NumberFromString.pipe(Schema.check(Schema.isGreaterThan(0))),
   ),
@@ -181,6 +192,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     analyticsPerMinute: parsed.RATE_LIMIT_ANALYTICS_PER_MINUTE ?? 120,
     signUpsPerHour: parsed.RATE_LIMIT_SIGNUPS_PER_HOUR ?? 20,
     maxBodyBytes: parsed.MAX_BODY_BYTES ?? 256 * 1024,
+    analyticsMaxWaitMs: parsed.ANALYTICS_MAX_WAIT_MS ?? POOL_DEFAULTS.maxWaitMs,
+    analyticsPerAccount: parsed.ANALYTICS_PER_ACCOUNT ?? POOL_DEFAULTS.perAccount,
   };
 }
 

@@ -45,7 +45,10 @@ if (config.seedDemoAccounts) {
   if (created) logger.info("demo accounts created", { count: created });
 }
 const { mailer, botCheck } = await accountServices(config, database, logger);
-const pool = createAnalyticsPool();
+const pool = createAnalyticsPool({
+  maxWaitMs: config.analyticsMaxWaitMs,
+  perAccount: config.analyticsPerAccount,
+});
 // Saved portfolios are valued after each market update, and at start when today's row is missing.
 const valueSavedPortfolios = (onlyMissing: boolean) =>
   valuePortfolios(database.db, pool, undefined, { onlyMissing, logger })

@@ -55,6 +55,7 @@ export const msgCodeText: Record<MsgCode | "PASSWORD_TOO_WEAK", MessageDescripto
   TEST_CLOCK_DISABLED: msg`The billing test clock is only available with the sandbox and SANDBOX_TEST_CLOCK=true.`,
   BAD_SIGNATURE: msg`The payment notice could not be verified.`,
   SERVER_BUSY: msg`The server is busy with other calculations. Try again in a few seconds.`,
+  TOO_MANY_CALCULATIONS: msg`You already have several calculations in progress. Wait for them to finish, then try again.`,
   PLAN_FEATURE_LOCKED: msg`Your plan does not include this. Choose a plan that unlocks it.`,
   OPTIMISATION_BLOCKED: msg`The optimisation rules are not met: see what is missing below.`,
   TOO_MANY_REQUESTS: msg`Too many requests in a short time. Wait a moment and try again.`,

@@ -7,6 +7,7 @@ import {
   type HttpClientOptions,
 } from "../../src/client/http.ts";
 import type { Locale, Product } from "../../src/contract/common.ts";
+import { msgCodeText } from "../../src/ui/msg-code-text.ts";
 import { endpoints, type Endpoint } from "../../src/contract/endpoints.ts";
 import type { HealthResponse } from "../../src/contract/health.ts";
 
@@ -272,6 +273,26 @@ describe("failures", () => {
     const failure = await failureOf(c.http.call(endpoints.health));
     expect(failure).toEqual({ kind: "http", status: 400, msgCode: "INVALID_REQUEST", issues });
   });
+
+  it.each([
+    [503, "SERVER_BUSY"],
+    [429, "TOO_MANY_CALCULATIONS"],
+  ] as const)(
+    "hands a busy analytics queue's %i to the screen as %s, with its own text, not retried",
+    async (status, msgCode) => {
+      const c = client([
+        new Response(JSON.stringify({ msgCode }), {
+          status,
+          headers: { "Content-Type": "application/json", "Retry-After": "4" },
+        }),
+      ]);
+      const failure = await failureOf(c.http.call(createThing, { body: thing }));
+      expect(c.requests).toHaveLength(1);
+      expect(failure).toEqual({ kind: "http", status, msgCode, issues: [] });
+      // What the screens show for it (src/ui/msg-code-text.ts), in English.
+      expect(msgCodeText[msgCode].message).toMatch(msgCode === "SERVER_BUSY" ? /busy/ : /several/);
+    },
+  );
 
   it("reports INTERNAL_ERROR when an error answer carries no known msgCode", async () => {
     const c = client([

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { API_TIMEOUT_MS } from "../../src/contract/common.ts";
 import { decode } from "../../src/contract/decode.ts";
 import { RuntimeConfig } from "../../src/contract/runtime-config.ts";
 import { loadConfig, runtimeConfigOf } from "../../src/server/config.ts";
@@ -104,6 +105,17 @@ describe("loadConfig", () => {
 
   it("rejects an unknown log level", () => {
     expect(() => loadConfig({ LOG_LEVEL: "verbose" })).toThrow(/LOG_LEVEL/);
+  });
+
+  it("reads the analytics queue's limits, the wait always below the app's timeout", () => {
+    expect(loadConfig({})).toMatchObject({ analyticsMaxWaitMs: 20_000, analyticsPerAccount: 4 });
+    expect(loadConfig({ ANALYTICS_MAX_WAIT_MS: "5000", ANALYTICS_PER_ACCOUNT: "2" })).toMatchObject(
+      { analyticsMaxWaitMs: 5000, analyticsPerAccount: 2 },
+    );
+    expect(() => loadConfig({ ANALYTICS_MAX_WAIT_MS: String(API_TIMEOUT_MS) })).toThrow(
+      /ANALYTICS_MAX_WAIT_MS/,
+    );
+    expect(() => loadConfig({ ANALYTICS_PER_ACCOUNT: "0" })).toThrow(/ANALYTICS_PER_ACCOUNT/);
   });
 });
 

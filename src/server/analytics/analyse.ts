@@ -7,9 +7,12 @@ import type { Db } from "../db/database.ts";
 import { ApiFailure } from "../http/api-failure.ts";
 import { marketView, type MarketView } from "../market/market-view.ts";
 import { shiftDays, STALE_AFTER_DAYS } from "../market/repository.ts";
-import type { AnalyticsPool } from "./pool.ts";
+import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { AppEnv } from "../app.ts";
+import type { AnalyticsPool, Caller } from "./pool.ts";
 import type { TaskName } from "./tasks.ts";
-import { PoolBusy, TaskError, type RunOptions } from "./pool.ts";
+import { PoolBusy, PoolCallerGone, PoolShareUsed, TaskError, type RunOptions } from "./pool.ts";
 import { holdingProblem } from "../market/holdable.ts";
 import { marketIndexAt, marketReturnsOn } from "./factors.ts";
 import { assetsAt, fxAt, lastDaysAt, type LoadedAsset } from "./series.ts";
@@ -130,6 +133,15 @@ function refuseUnholdable(
 /** Jobs on more assets than this are heavy: they never take every worker (pool.ts). */
 export const HEAVY_ASSETS = 50;
 
+/** The request's account and signal: its jobs count in the account's share and end with it. */
+export const callerOf = (c: Context<AppEnv>): Caller => ({
+  account: c.get("clientId"),
+  signal: c.req.raw.signal,
+});
+
+/** What the request log shows for a request whose client went away (nginx's "client closed request"). */
+const CLIENT_CLOSED = 499 as ContentfulStatusCode;
+
 /** Runs an engine task, turning its coded failures into API answers. */
 export async function runTask<T>(
   pool: AnalyticsPool,
@@ -144,6 +156,12 @@ export async function runTask<T>(
       throw new ApiFailure(503, "SERVER_BUSY", undefined, {
         "Retry-After": String(error.retryAfterSeconds),
       });
+    if (error instanceof PoolShareUsed)
+      throw new ApiFailure(429, "TOO_MANY_CALCULATIONS", undefined, {
+        "Retry-After": String(error.retryAfterSeconds),
+      });
+    // Nobody reads this answer; the log tells it from a refusal.
+    if (error instanceof PoolCallerGone) throw new ApiFailure(CLIENT_CLOSED, "SERVER_BUSY");
     if (error instanceof TaskError && error.code === "NOT_ENOUGH_HISTORY")
       throw new ApiFailure(422, "NOT_ENOUGH_HISTORY");
     if (error instanceof TaskError && error.code)
@@ -174,9 +192,11 @@ export function analyse(
   db: Db,
   pool: AnalyticsPool,
   request: AnalyseRequest,
+  caller?: Caller,
 ): Promise<FullAnalysis> {
   return onWorkers(db, pool, "analyseRequest", request, {
     heavy: request.assets.length > HEAVY_ASSETS || (request.monteCarlo?.paths ?? 0) > 20_000,
+    ...(caller ? { caller } : {}),
   });
 }
 

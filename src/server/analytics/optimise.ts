@@ -25,7 +25,7 @@ import { alignReturns } from "../../engine/returns.ts";
 import { sampleVariance } from "../../engine/stats.ts";
 import { HEAVY_ASSETS, onWorkers, prepareAt, type Runner } from "./analyse.ts";
 import { assetsAt } from "./series.ts";
-import type { AnalyticsPool } from "./pool.ts";
+import type { AnalyticsPool, Caller } from "./pool.ts";
 import type { OptimiseOutput, portfolioRisk } from "./tasks.ts";
 
 /**
@@ -100,9 +100,11 @@ export function optimisePortfolio(
   db: Db,
   pool: AnalyticsPool,
   request: OptimiseJob,
+  caller?: Caller,
 ): Promise<OptimiseResponse> {
   return onWorkers(db, pool, "optimiseRequest", request, {
     heavy: request.assets.length + (request.candidates?.length ?? 0) > HEAVY_ASSETS,
+    ...(caller ? { caller } : {}),
   });
 }
 

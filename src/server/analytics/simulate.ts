@@ -17,7 +17,7 @@ import { ApiFailure } from "../http/api-failure.ts";
 import type { MarketView } from "../market/market-view.ts";
 import { HEAVY_ASSETS, onWorkers, prepareAt, type Runner } from "./analyse.ts";
 import { factorsAt } from "./factors.ts";
-import type { AnalyticsPool } from "./pool.ts";
+import type { AnalyticsPool, Caller } from "./pool.ts";
 import type { SimulateOutput } from "./tasks.ts";
 
 /** Simulates investing in a portfolio, wholly on the worker pool. */
@@ -25,11 +25,13 @@ export function simulatePortfolio(
   db: Db,
   pool: AnalyticsPool,
   request: SimulateRequest,
+  caller?: Caller,
 ): Promise<SimulateResponse> {
   return onWorkers(db, pool, "simulateRequest", request, {
     heavy:
       request.assets.length > HEAVY_ASSETS ||
       (request.paths ?? SIMULATION_LIMITS.defaultPaths) > SIMULATION_LIMITS.largePaths,
+    ...(caller ? { caller } : {}),
   });
 }
 

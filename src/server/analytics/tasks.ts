@@ -105,8 +105,12 @@ function monthlyScenarios(panel: ReturnsPanel) {
   return matrix(s, n, out);
 }
 
-export function optimise(input: OptimiseInput): OptimiseOutput {
-  const window = lastObservations(input.panel, benchmarkWindowDays(input.benchmark));
+/**
+ * What `optimise` and `proposeWeights` work on: the benchmark window's Ledoit-Wolf covariance
+ * scaled to a month (21 days), its overlapping 21-day scenarios, and the risk figures both report.
+ */
+function monthlyRiskInputs(panel: ReturnsPanel, benchmark: number) {
+  const window = lastObservations(panel, benchmarkWindowDays(benchmark));
   const daily = estimateCovariance(window).matrix;
   const monthly = matrix(
     daily.rows,
@@ -114,7 +118,7 @@ export function optimise(input: OptimiseInput): OptimiseOutput {
     daily.data.map((v) => v * TRADING_DAYS_PER_MONTH),
   );
   const scenarios = monthlyScenarios(window);
-  const bounds = { lower: input.lower, upper: input.upper };
+  /** Monthly volatility, and historical VaR95 and CVaR95 of the scenarios, of some weights. */
   const risk = (weights: Float64Array) => {
     const h = historicalRisk(scenarios, weights, 0.95);
     let variance = 0;
@@ -123,6 +127,12 @@ export function optimise(input: OptimiseInput): OptimiseOutput {
       for (let j = 0; j < n; j++) variance += weights[i]! * monthly.data[i * n + j]! * weights[j]!;
     return { volatility: Math.sqrt(Math.max(variance, 0)), var95: h.var, cvar95: h.cvar };
   };
+  return { monthly, scenarios, risk };
+}
+
+export function optimise(input: OptimiseInput): OptimiseOutput {
+  const { monthly, scenarios, risk } = monthlyRiskInputs(input.panel, input.benchmark);
+  const bounds = { lower: input.lower, upper: input.upper };
   if (input.maxLoss95 !== undefined) {
     const result = maximumReturnWithCvarCap({
       scenarios,
@@ -184,14 +194,7 @@ export interface ProposeWeightsInput {
  * benchmark window: monthly Ledoit-Wolf covariance, overlapping 21-day scenarios (as `optimise`).
  */
 export function proposeWeights(input: ProposeWeightsInput): OptimiseOutput {
-  const window = lastObservations(input.panel, benchmarkWindowDays(input.benchmark));
-  const daily = estimateCovariance(window).matrix;
-  const monthly = matrix(
-    daily.rows,
-    daily.cols,
-    daily.data.map((v) => v * TRADING_DAYS_PER_MONTH),
-  );
-  const scenarios = monthlyScenarios(window);
+  const { monthly, scenarios, risk } = monthlyRiskInputs(input.panel, input.benchmark);
   const result = proposalWeights({
     objective: input.objective,
     covariance: monthly,
@@ -204,20 +207,7 @@ export function proposeWeights(input: ProposeWeightsInput): OptimiseOutput {
   });
   if (!result.ok) return result;
   const weights = result.value;
-  const h = historicalRisk(scenarios, weights, 0.95);
-  let variance = 0;
-  const n = weights.length;
-  for (let i = 0; i < n; i++)
-    for (let j = 0; j < n; j++) variance += weights[i]! * monthly.data[i * n + j]! * weights[j]!;
-  return {
-    ok: true,
-    method: "minimum-risk",
-    weights,
-    volatility: Math.sqrt(Math.max(variance, 0)),
-    var95: h.var,
-    cvar95: h.cvar,
-    gap: null,
-  };
+  return { ok: true, method: "minimum-risk", weights, ...risk(weights), gap: null };
 }
 
 export interface SimulateInput {

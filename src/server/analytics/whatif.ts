@@ -12,7 +12,7 @@ import { ApiFailure } from "../http/api-failure.ts";
 import type { MarketView } from "../market/market-view.ts";
 import { HEAVY_ASSETS, onWorkers, prepareAt, type Runner } from "./analyse.ts";
 import { extendFxAt, factorsAt } from "./factors.ts";
-import type { AnalyticsPool } from "./pool.ts";
+import type { AnalyticsPool, Caller } from "./pool.ts";
 import { SENSITIVITY_DAYS, type SensitivityFit, type WhatIfOutput } from "./tasks.ts";
 
 export { whatIfKind };
@@ -40,6 +40,7 @@ export function whatIfPortfolio(
   db: Db,
   pool: AnalyticsPool,
   request: WhatIfRequest,
+  caller?: Caller,
 ): Promise<WhatIfResponse> {
   const kind = whatIfKind(request);
   if (kind === "custom" && !Object.values(request.shocks ?? {}).some((v) => v != null))
@@ -48,6 +49,7 @@ export function whatIfPortfolio(
     ]);
   return onWorkers(db, pool, "whatIfRequest", request, {
     heavy: request.assets.length > HEAVY_ASSETS,
+    ...(caller ? { caller } : {}),
   });
 }
 

@@ -26,9 +26,14 @@ import { benchmarkWindowDays, DEFAULT_BENCHMARK } from "../../engine/panel.ts";
 import { alignReturns, type FxSeries } from "../../engine/returns.ts";
 import { runTask } from "../analytics/analyse.ts";
 import { marketIndexAt, marketReturnsOn } from "../analytics/factors.ts";
-import type { AnalyticsPool } from "../analytics/pool.ts";
+import type { AnalyticsPool, Caller } from "../analytics/pool.ts";
 import { loadAssets, loadFx, type LoadedAsset } from "../analytics/series.ts";
-import type { OptimiseOutput, UniverseStats, UniverseStatsInput } from "../analytics/tasks.ts";
+import type {
+  OptimiseOutput,
+  TaskName,
+  UniverseStats,
+  UniverseStatsInput,
+} from "../analytics/tasks.ts";
 import type { Db } from "../db/database.ts";
 import { ApiFailure } from "../http/api-failure.ts";
 import { marketView } from "../market/market-view.ts";
@@ -120,6 +125,8 @@ export interface ProposeContext {
   readonly permissions: ProductPermissions;
   /** The edition of the request (lazy portfolios are offered in `tt` only). */
   readonly edition: "ht" | "tt";
+  /** The request: its engine jobs count in its account's share and end with it (pool.ts). */
+  readonly caller?: Caller;
 }
 
 interface Candidate {
@@ -200,6 +207,7 @@ export async function universeFigures(
   currency: "EUR" | "USD",
   fx: FxSeries | null,
   benchmark: number,
+  caller?: Caller,
 ): Promise<{
   readonly panel: UniverseStatsInput["panel"];
   readonly stats: UniverseStats;
@@ -211,7 +219,12 @@ export async function universeFigures(
   const index = marketIndexAt(await marketView(db), currency);
   const returns = index ? marketReturnsOn(index, aligned.dates, days) : null;
   const input: UniverseStatsInput = { panel, benchmark, ...(returns ? { market: returns } : {}) };
-  const stats = await runTask<UniverseStats>(pool, "universeStats", input);
+  const stats = await runTask<UniverseStats>(
+    pool,
+    "universeStats",
+    input,
+    caller ? { caller } : {},
+  );
   return { panel, stats, market: returns && index ? index.series : null };
 }
 
@@ -230,6 +243,8 @@ export async function proposePortfolio(
 ): Promise<ProposeResponse> {
   const { answers, currency } = request;
   const { permissions } = context;
+  const run = <T>(task: TaskName, input: unknown) =>
+    runTask<T>(pool, task, input, context.caller ? { caller: context.caller } : {});
   if (!orderingAllowed(answers.ordering, permissions)) throw new ApiFailure(403, "FORBIDDEN");
   const amount = toCents(answers.amount);
   if (!(amount > 0)) throw new ApiFailure(400, "TOTAL_TOO_LOW");
@@ -314,6 +329,7 @@ export async function proposePortfolio(
       currency,
       fx,
       benchmark,
+      context.caller,
     );
     const { panel, stats } = figures;
     market = figures.market;
@@ -322,7 +338,7 @@ export async function proposePortfolio(
       // The engine's minimum-risk choice of at most n assets; when it holds fewer, the least
       // volatile of the others complete the n (weighted below at minimum risk, each at least at
       // the minimum weight).
-      const out = await runTask<OptimiseOutput>(pool, "optimise", {
+      const out = await run<OptimiseOutput>("optimise", {
         panel,
         amounts: new Float64Array(candidates.length).fill(1),
         benchmark,
@@ -377,7 +393,7 @@ export async function proposePortfolio(
         betas: Float64Array.from(picked, (i) => stats.betas[i]!),
       };
       const linear = objective === "lowest-beta" || objective === "highest-return";
-      const first = await runTask<OptimiseOutput>(pool, "proposeWeights", {
+      const first = await run<OptimiseOutput>("proposeWeights", {
         ...base,
         objective,
         ...(cap !== undefined && objective !== "minimum-risk" ? { maxLoss95: cap } : {}),
@@ -392,7 +408,7 @@ export async function proposePortfolio(
         // the proposal says so); otherwise the least risky mix of the n assets, within the bounds.
         const sparse =
           linear && cap !== undefined
-            ? await runTask<OptimiseOutput>(pool, "proposeWeights", {
+            ? await run<OptimiseOutput>("proposeWeights", {
                 ...base,
                 objective,
                 lower: new Float64Array(chosen.length),
@@ -404,7 +420,7 @@ export async function proposePortfolio(
           method = PROPOSAL_METHOD[answers.ordering];
           withinMaxToLose = true;
         } else {
-          const safest = await runTask<OptimiseOutput>(pool, "proposeWeights", {
+          const safest = await run<OptimiseOutput>("proposeWeights", {
             ...base,
             objective: "minimum-risk",
           });
@@ -419,7 +435,7 @@ export async function proposePortfolio(
 
   const cents = allocateCents(weights, amount);
   const kept = chosen.map((asset, i) => ({ asset, amount: cents[i]! })).filter((h) => h.amount > 0);
-  const risk = await runTask<{ var95: number; cvar95: number }>(pool, "portfolioRisk", {
+  const risk = await run<{ var95: number; cvar95: number }>("portfolioRisk", {
     panel: align(
       kept.map((h) => h.asset),
       currency,

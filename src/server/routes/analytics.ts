@@ -17,7 +17,7 @@ import {
 } from "../analytics/optimise.ts";
 import { optimisationMaxAssets, requestLevel } from "../../contract/optimisation-rules.ts";
 import type { AppDeps, AppEnv } from "../app.ts";
-import { analyse } from "../analytics/analyse.ts";
+import { analyse, callerOf } from "../analytics/analyse.ts";
 import { redactAnalysis, redactOptimisation } from "../analytics/redact.ts";
 import { whatIfPortfolio } from "../analytics/whatif.ts";
 import { jsonBody, reply } from "../http/validate.ts";
@@ -49,7 +49,7 @@ export function analyticsRoutes(deps: AppDeps) {
       const permissions = await requestPermissions(deps, c);
       // Monte Carlo VaR is a VaR figure.
       if (request.monteCarlo) requirePermission(permissions.analysis.var);
-      const full = await analyse(db, deps.pool, request);
+      const full = await analyse(db, deps.pool, request, callerOf(c));
       return reply(c, AnalysisResponse, redactAnalysis(full, permissions));
     })
     .post("/optimise", async (c) => {
@@ -69,20 +69,20 @@ export function analyticsRoutes(deps: AppDeps) {
       return reply(
         c,
         OptimiseResponse,
-        redactOptimisation(await optimisePortfolio(db, deps.pool, job), permissions),
+        redactOptimisation(await optimisePortfolio(db, deps.pool, job, callerOf(c)), permissions),
       );
     })
     .post("/simulate", async (c) =>
       reply(
         c,
         SimulateResponse,
-        await simulatePortfolio(db, deps.pool, await jsonBody(c, SimulateRequest)),
+        await simulatePortfolio(db, deps.pool, await jsonBody(c, SimulateRequest), callerOf(c)),
       ),
     )
     .post("/what-if", async (c) => {
       const request = await jsonBody(c, WhatIfRequest);
       const permissions = await requestPermissions(deps, c);
       requirePermission(permissions.whatIf[whatIfPermission[whatIfKind(request)]]);
-      return reply(c, WhatIfResponse, await whatIfPortfolio(db, deps.pool, request));
+      return reply(c, WhatIfResponse, await whatIfPortfolio(db, deps.pool, request, callerOf(c)));
     });
 }

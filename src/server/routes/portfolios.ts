@@ -15,7 +15,7 @@ import {
 } from "../../contract/portfolios.ts";
 import { refuseTrial } from "../accounts/gates.ts";
 import { clientPermissions, productOf } from "../accounts/permissions.ts";
-import { analyse } from "../analytics/analyse.ts";
+import { analyse, callerOf } from "../analytics/analyse.ts";
 import { redactAnalysis } from "../analytics/redact.ts";
 import type { AppDeps, AppEnv } from "../app.ts";
 import { ApiFailure } from "../http/api-failure.ts";
@@ -97,7 +97,12 @@ export function portfoliosRoutes(deps: AppDeps) {
       return reply(
         c,
         ProposeResponse,
-        await proposePortfolio(db, deps.pool, request, { product, permissions, edition }),
+        await proposePortfolio(db, deps.pool, request, {
+          product,
+          permissions,
+          edition,
+          caller: callerOf(c),
+        }),
       );
     })
     .get("/", async (c) => {
@@ -158,11 +163,16 @@ export function portfoliosRoutes(deps: AppDeps) {
     .get("/:id/analysis", async (c) => {
       const stored = await own(c);
       const permissions = await permissionsOf(c.get("clientId"), stored.row.product as Product);
-      const analysis = await analyse(db, deps.pool, {
-        currency: stored.row.currency === "USD" ? "USD" : "EUR",
-        benchmark: stored.row.benchmark as 1 | 2 | 3 | 4 | 5 | 6,
-        assets: stored.holdings.map((h) => ({ symbol: h.symbol, amount: h.investedAmount })),
-      });
+      const analysis = await analyse(
+        db,
+        deps.pool,
+        {
+          currency: stored.row.currency === "USD" ? "USD" : "EUR",
+          benchmark: stored.row.benchmark as 1 | 2 | 3 | 4 | 5 | 6,
+          assets: stored.holdings.map((h) => ({ symbol: h.symbol, amount: h.investedAmount })),
+        },
+        callerOf(c),
+      );
       const latest = (await latestValuations(db, [stored.row.id])).get(stored.row.id);
       const full = {
         ...analysis,
@@ -193,11 +203,16 @@ export function portfoliosRoutes(deps: AppDeps) {
     .get("/:id/export.pdf", async (c) => {
       const stored = await exportable(c);
       const portfolio = await answer(stored);
-      const analysis = await analyse(db, deps.pool, {
-        currency: portfolio.currency,
-        benchmark: portfolio.benchmark,
-        assets: stored.holdings.map((h) => ({ symbol: h.symbol, amount: h.investedAmount })),
-      });
+      const analysis = await analyse(
+        db,
+        deps.pool,
+        {
+          currency: portfolio.currency,
+          benchmark: portfolio.benchmark,
+          assets: stored.holdings.map((h) => ({ symbol: h.symbol, amount: h.investedAmount })),
+        },
+        callerOf(c),
+      );
       const market = await marketToday(db);
       const pdf = portfolioPdf(portfolio, analysis, {
         lang: queryOf(c, CommonQuery).lang,
