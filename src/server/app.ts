@@ -30,6 +30,7 @@ import { bananaRoutes } from "./banana/routes.ts";
 import { billingRoutes, subscriptionRoutes } from "./routes/billing.ts";
 import { billingService, type BillingDeps } from "./billing/service.ts";
 import type { PaymentProvider } from "./billing/provider.ts";
+import { background } from "./http/background.ts";
 import { createSandboxProvider } from "./billing/sandbox.ts";
 import { sandboxPages } from "./billing/sandbox-pages.ts";
 import { acceptedEncoding, spaRoutes } from "./spa.ts";
@@ -135,6 +136,8 @@ export function createApp(deps: AppDeps) {
     clock,
   };
   const billing = billingService(billingDeps);
+  // Work that follows an answer (a saved portfolio's first valuation); shutdown waits for it.
+  const tasks = background();
 
   const api = new Hono<AppEnv>()
     // A page of another site cannot change anything here (docs/operations.md, "Security").
@@ -163,7 +166,7 @@ export function createApp(deps: AppDeps) {
     .route("/client", clientRoutes(deps))
     .route("/market", marketRoutes(deps))
     .route("/analytics", analyticsRoutes(deps))
-    .route("/portfolios", portfoliosRoutes(deps))
+    .route("/portfolios", portfoliosRoutes(deps, tasks))
     .route("/banana", bananaRoutes(deps))
     .route("/billing", billingRoutes(deps, billing, billingDeps))
     .route("/", subscriptionRoutes(deps, billing))
@@ -225,5 +228,5 @@ export function createApp(deps: AppDeps) {
     deps.logger.error("unhandled error", { requestId: c.get("requestId"), error });
     return c.json({ msgCode: "INTERNAL_ERROR" }, 500);
   });
-  return Object.assign(app, { billing, billingDeps });
+  return Object.assign(app, { billing, billingDeps, settled: tasks.settled });
 }

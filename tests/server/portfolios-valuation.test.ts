@@ -118,6 +118,7 @@ describe.each(databaseTargets)("portfolio valuation and exports on $name", (targ
     });
   });
   afterAll(async () => {
+    await app?.settled();
     await pool.close();
     await drop();
   });
@@ -175,7 +176,11 @@ describe.each(databaseTargets)("portfolio valuation and exports on $name", (targ
       ...extra,
     });
     if (res.status !== 201) throw new Error(`save answered ${res.status}`);
-    return res.body;
+    // The save is answered once committed; its first valuation follows the answer.
+    await app.settled();
+    const read = await json<Portfolio>("GET", `/portfolios/${res.body.id}${query}`, token);
+    if (read.status !== 200) throw new Error(`read answered ${read.status}`);
+    return read.body;
   };
 
   let advanced: string;
