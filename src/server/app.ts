@@ -116,6 +116,8 @@ export function createApp(deps: AppDeps) {
         logger: deps.logger,
         clock,
         secret: deps.config.billingWebhookSecret ?? undefined,
+        // The payer's payment and what it grants commit together, before the payer is sent back.
+        settle: (tx, payment) => billing.applyWithin(tx, payment),
         deliver: async (body, headers) => {
           const res = await app.request(`${deps.config.apiBase}/billing/events`, {
             method: "POST",

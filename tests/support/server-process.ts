@@ -77,6 +77,7 @@ export async function apiCall(
   p: string,
   token?: string,
   body?: unknown,
+  headers: Record<string, string> = {},
 ): Promise<Answer> {
   try {
     const res = await fetch(`${base}${p}`, {
@@ -85,6 +86,7 @@ export async function apiCall(
       headers: {
         ...(body === undefined ? {} : { "content-type": "application/json" }),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...headers,
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
