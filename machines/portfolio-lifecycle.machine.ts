@@ -324,6 +324,10 @@ export const portfolioLifecycleMachine = setup({
     canSubmit: ({ context }) => editProblemOf(context, context.portfolio) === null,
     canDelete: ({ context }) => context.permissions.management.delete,
     canExport: ({ context }) => context.permissions.management.export,
+    valuationArrived: ({ context, event }) => {
+      const read = (event as unknown as { output: Portfolio | null }).output;
+      return read !== null && read.valuation !== null && read.id === context.portfolio?.id;
+    },
     isConflict: (_, params: { error: unknown }) =>
       portfolioErrorOf(params.error) === "PORTFOLIO_CONFLICT",
   },
@@ -402,10 +406,7 @@ export const portfolioLifecycleMachine = setup({
           valued: context.portfolio!.valuation !== null,
         }),
         onDone: {
-          guard: ({ context, event }) =>
-            event.output !== null &&
-            event.output.valuation !== null &&
-            event.output.id === context.portfolio?.id,
+          guard: "valuationArrived",
           // Only the valuation: the rest of the portfolio is what this machine last saw.
           actions: assign({
             portfolio: ({ context, event }) => ({

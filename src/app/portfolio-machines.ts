@@ -43,7 +43,10 @@ export function lifecycleMachine(
       awaitValuation: fromPromise(({ input, signal }) =>
         input.valued
           ? Promise.resolve(null)
-          : awaitValuation(() => http.call(endpoints.portfolio, { params: { id: input.id } }), signal),
+          : awaitValuation(
+              () => http.call(endpoints.portfolio, { params: { id: input.id } }),
+              signal,
+            ),
       ),
       exportPortfolio: fromPromise(async ({ input }) => {
         const blob = await orFailure(() =>

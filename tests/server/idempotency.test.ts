@@ -137,7 +137,12 @@ describe.each(databaseTargets)("Idempotency-Key on $name", (target) => {
   const key = () => randomBytes(16).toString("hex");
   const savedOf = async (clientId: number) =>
     Number(
-      (await database.db.select({ n: count() }).from(portfolios).where(eq(portfolios.clientId, clientId)))[0]!.n,
+      (
+        await database.db
+          .select({ n: count() })
+          .from(portfolios)
+          .where(eq(portfolios.clientId, clientId))
+      )[0]!.n,
     );
   const keyRows = async (k: string) =>
     database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, k));
@@ -268,96 +273,99 @@ describe.each(databaseTargets)("Idempotency-Key on $name", (target) => {
   }, 60_000);
 });
 
-describe.each(databaseTargets)("Idempotency-Key on the other creating calls, on $name", (target) => {
-  let database: Database;
-  let drop: () => Promise<void>;
-  beforeAll(async () => {
-    ({ database, drop } = await target.open());
-  });
-  afterAll(async () => {
-    await drop();
-  });
+describe.each(databaseTargets)(
+  "Idempotency-Key on the other creating calls, on $name",
+  (target) => {
+    let database: Database;
+    let drop: () => Promise<void>;
+    beforeAll(async () => {
+      ({ database, drop } = await target.open());
+    });
+    afterAll(async () => {
+      await drop();
+    });
 
-  const plan = { product: "simAssets", tier: "standard", period: "monthly", currency: "EUR" };
+    const plan = { product: "simAssets", tier: "standard", period: "monthly", currency: "EUR" };
 
-  it("checkout: the same key and body answer the same payment, once; another plan 422", async () => {
-    const h = await billingApp(database);
-    const u = await h.payer();
-    const k = h.key();
-    const checkout = (p: Record<string, string>) =>
-      h.app.request("/api/billing/checkout", {
-        method: "POST",
-        headers: {
-          Authorization: `Bearer ${u.token}`,
-          "Content-Type": "application/json",
-          "Idempotency-Key": k,
-        },
-        body: JSON.stringify({ ...p, idempotencyKey: k }),
-      });
-    const answers = await Promise.all([checkout(plan), checkout(plan), checkout(plan)]);
-    const bodies = await Promise.all(answers.map((r) => r.json()));
-    expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
-    expect(new Set(bodies.map((b) => b.payment.id)).size).toBe(1);
-    const other = await checkout({ ...plan, tier: "advanced" });
-    expect(other.status).toBe(422);
-    expect((await other.json()).msgCode).toBe("IDEMPOTENCY_CONFLICT");
-    const rows = await database.db.select().from(payments).where(eq(payments.clientId, u.id));
-    expect(rows).toHaveLength(1);
-  });
+    it("checkout: the same key and body answer the same payment, once; another plan 422", async () => {
+      const h = await billingApp(database);
+      const u = await h.payer();
+      const k = h.key();
+      const checkout = (p: Record<string, string>) =>
+        h.app.request("/api/billing/checkout", {
+          method: "POST",
+          headers: {
+            Authorization: `Bearer ${u.token}`,
+            "Content-Type": "application/json",
+            "Idempotency-Key": k,
+          },
+          body: JSON.stringify({ ...p, idempotencyKey: k }),
+        });
+      const answers = await Promise.all([checkout(plan), checkout(plan), checkout(plan)]);
+      const bodies = await Promise.all(answers.map((r) => r.json()));
+      expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
+      expect(new Set(bodies.map((b) => b.payment.id)).size).toBe(1);
+      const other = await checkout({ ...plan, tier: "advanced" });
+      expect(other.status).toBe(422);
+      expect((await other.json()).msgCode).toBe("IDEMPOTENCY_CONFLICT");
+      const rows = await database.db.select().from(payments).where(eq(payments.clientId, u.id));
+      expect(rows).toHaveLength(1);
+    });
 
-  it("trial: a repeated start answers the first answer; another product with the key 422", async () => {
-    const h = await billingApp(database);
-    const u = await h.client();
-    const k = h.key();
-    const start = (product: string) =>
-      h.app.request("/api/billing/trial", {
-        method: "POST",
-        headers: {
-          Authorization: `Bearer ${u.token}`,
-          "Content-Type": "application/json",
-          "Idempotency-Key": k,
-        },
-        body: JSON.stringify({ product }),
-      });
-    const first = await start("simAssets");
-    const firstBody = await first.json();
-    expect(first.status).toBe(200);
-    const again = await start("simAssets");
-    // Without the key a second start is refused (TRIAL_USED); with it, the first answer again.
-    expect([again.status, await again.json()]).toEqual([200, firstBody]);
-    expect((await start("simIndices")).status).toBe(422);
-  });
+    it("trial: a repeated start answers the first answer; another product with the key 422", async () => {
+      const h = await billingApp(database);
+      const u = await h.client();
+      const k = h.key();
+      const start = (product: string) =>
+        h.app.request("/api/billing/trial", {
+          method: "POST",
+          headers: {
+            Authorization: `Bearer ${u.token}`,
+            "Content-Type": "application/json",
+            "Idempotency-Key": k,
+          },
+          body: JSON.stringify({ product }),
+        });
+      const first = await start("simAssets");
+      const firstBody = await first.json();
+      expect(first.status).toBe(200);
+      const again = await start("simAssets");
+      // Without the key a second start is refused (TRIAL_USED); with it, the first answer again.
+      expect([again.status, await again.json()]).toEqual([200, firstBody]);
+      expect((await start("simIndices")).status).toBe(422);
+    });
 
-  it("sign-up: keys of calls without a session are the address's; a repeat creates one account", async () => {
-    const api = await buildAccountsApp(database);
-    const agent = apiAgent(api.app);
-    const form: Record<string, unknown> = {
-      ...signUpForm(),
-      recaptchaToken: await captchaToken(agent),
-    };
-    const k = randomBytes(16).toString("hex");
-    const register = (a = agent) =>
-      a.call("POST", "/auth/register", { body: form, headers: { "Idempotency-Key": k } });
-    const first = await register();
-    expect(first.status).toBe(201);
-    // The captcha token is spent: only the stored answer can answer the repeat.
-    const again = await register();
-    expect([again.status, again.body, again.headers.get("Idempotent-Replayed")]).toEqual([
-      201,
-      first.body,
-      "true",
-    ]);
-    const accounts = await database.db
-      .select({ n: count() })
-      .from(clients)
-      .where(eq(clients.email, form.email as string));
-    expect(accounts[0]!.n).toBe(1);
-    expect(await emailsTo(agent, form.email as string)).toHaveLength(1);
-    // From another address the key is another call: run again, and refused (the token was used).
-    const elsewhere = await register(apiAgent(api.app));
-    expect(elsewhere.status).toBe(400);
-  });
-});
+    it("sign-up: keys of calls without a session are the address's; a repeat creates one account", async () => {
+      const api = await buildAccountsApp(database);
+      const agent = apiAgent(api.app);
+      const form: Record<string, unknown> = {
+        ...signUpForm(),
+        recaptchaToken: await captchaToken(agent),
+      };
+      const k = randomBytes(16).toString("hex");
+      const register = (a = agent) =>
+        a.call("POST", "/auth/register", { body: form, headers: { "Idempotency-Key": k } });
+      const first = await register();
+      expect(first.status).toBe(201);
+      // The captcha token is spent: only the stored answer can answer the repeat.
+      const again = await register();
+      expect([again.status, again.body, again.headers.get("Idempotent-Replayed")]).toEqual([
+        201,
+        first.body,
+        "true",
+      ]);
+      const accounts = await database.db
+        .select({ n: count() })
+        .from(clients)
+        .where(eq(clients.email, form.email as string));
+      expect(accounts[0]!.n).toBe(1);
+      expect(await emailsTo(agent, form.email as string)).toHaveLength(1);
+      // From another address the key is another call: run again, and refused (the token was used).
+      const elsewhere = await register(apiAgent(api.app));
+      expect(elsewhere.status).toBe(400);
+    });
+  },
+);
 
 describe.each(databaseTargets)("sandbox payments on $name", (target) => {
   let database: Database;
