@@ -47,7 +47,10 @@ export interface AppDeps {
   readonly paymentProvider?: PaymentProvider;
   /** The billing clock (tests move it); by default the system's. Sign-in and email limits use it too. */
   readonly clock?: () => Date;
-  /** Waits before a throttled sign-in is checked (tests record the delays instead); by default a timer. */
+  /**
+   * Waits before a throttled sign-in is checked, and between looks at an Idempotency-Key whose
+   * first call is still running (tests record the delays instead); by default a timer.
+   */
   readonly sleep?: (ms: number) => Promise<void>;
   /** The education content folder; by default the project's content/ (docs/education.md). */
   readonly contentDir?: string;
