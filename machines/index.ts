@@ -391,6 +391,8 @@ export const machineRegistry: readonly MachineEntry[] = [
       canExport: "The management.export permission.",
       isConflict:
         "The portfolio was changed since it was read (412 PORTFOLIO_CONFLICT): reload or discard.",
+      valuationArrived:
+        "Issue 23: a save is answered once committed and its first valuation follows; the portfolio read again has it (only the valuation is taken).",
     },
     input: {
       product: "simAssets",

@@ -275,6 +275,13 @@ export const portfolioLifecycleMachine = setup({
     exportPortfolio: fromPromise<void, { id: number; format: ExportFormat }>(async () => {
       throw new Error("exportPortfolio must be provided");
     }),
+    /**
+     * A save is answered once committed and its first valuation follows: the portfolio read again
+     * until it has one (null: none came, or none is needed). Without an API, nothing to wait for.
+     */
+    awaitValuation: fromPromise<Portfolio | null, { id: number; valued: boolean }>(
+      async () => null,
+    ),
   },
   actions: {
     reportSaveProblem: assign({ problem: ({ context }) => saveProblemOf(context) }),
@@ -317,6 +324,10 @@ export const portfolioLifecycleMachine = setup({
     canSubmit: ({ context }) => editProblemOf(context, context.portfolio) === null,
     canDelete: ({ context }) => context.permissions.management.delete,
     canExport: ({ context }) => context.permissions.management.export,
+    valuationArrived: ({ context, event }) => {
+      const read = (event as unknown as { output: Portfolio | null }).output;
+      return read !== null && read.valuation !== null && read.id === context.portfolio?.id;
+    },
     isConflict: (_, params: { error: unknown }) =>
       portfolioErrorOf(params.error) === "PORTFOLIO_CONFLICT",
   },
@@ -387,6 +398,24 @@ export const portfolioLifecycleMachine = setup({
       },
     },
     saved: {
+      invoke: {
+        id: "awaitValuation",
+        src: "awaitValuation",
+        input: ({ context }) => ({
+          id: context.portfolio!.id,
+          valued: context.portfolio!.valuation !== null,
+        }),
+        onDone: {
+          guard: "valuationArrived",
+          // Only the valuation: the rest of the portfolio is what this machine last saw.
+          actions: assign({
+            portfolio: ({ context, event }) => ({
+              ...context.portfolio!,
+              valuation: event.output!.valuation,
+            }),
+          }),
+        },
+      },
       on: {
         edit: [
           {

@@ -1,4 +1,5 @@
 import { fromPromise } from "xstate";
+import type { Portfolio } from "../contract/portfolios.ts";
 import { portfolioLifecycleMachine } from "../../machines/portfolio-lifecycle.machine.ts";
 import { portfolioWizardMachine } from "../../machines/portfolio-wizard.machine.ts";
 import type { HttpClient } from "../client/http.ts";
@@ -39,6 +40,14 @@ export function lifecycleMachine(
       deletePortfolio: fromPromise(async ({ input }) => {
         await orFailure(() => http.call(endpoints.deletePortfolio, { params: { id: input.id } }));
       }),
+      awaitValuation: fromPromise(({ input, signal }) =>
+        input.valued
+          ? Promise.resolve(null)
+          : awaitValuation(
+              () => http.call(endpoints.portfolio, { params: { id: input.id } }),
+              signal,
+            ),
+      ),
       exportPortfolio: fromPromise(async ({ input }) => {
         const blob = await orFailure(() =>
           http.download(`/portfolios/${input.id}/export.${input.format}`),
@@ -48,3 +57,37 @@ export function lifecycleMachine(
     },
   });
 }
+
+/** The waits between reads of a saved portfolio until its first valuation is there (about 30 s in all). */
+export const VALUATION_WAITS_MS = [500, 1000, 2000, 4000, 8000, 15_000] as const;
+
+/**
+ * Reads a portfolio again until it has a valuation (the save's answer came before it): the read
+ * portfolio, or null when none came in time or the screen went away (`signal`).
+ */
+export async function awaitValuation(
+  read: () => Promise<Portfolio>,
+  signal: AbortSignal,
+  wait: (ms: number, signal: AbortSignal) => Promise<void> = delay,
+): Promise<Portfolio | null> {
+  for (const ms of VALUATION_WAITS_MS) {
+    await wait(ms, signal);
+    if (signal.aborted) return null;
+    try {
+      const portfolio = await read();
+      if (portfolio.valuation !== null) return portfolio;
+    } catch {
+      // A failed read is tried again at the next wait.
+    }
+  }
+  return null;
+}
+
+const delay = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener("abort", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });

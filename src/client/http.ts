@@ -45,7 +45,10 @@ export interface CallOptions<Body> {
   /** Values for `:name` segments of the endpoint path. */
   readonly params?: Readonly<Record<string, string | number>>;
   readonly query?: Readonly<Record<string, string | number | boolean | undefined>>;
-  /** Makes a POST safe to repeat: the server answers a repeated key with the first result. */
+  /**
+   * Makes a POST safe to repeat: the server answers a repeated key with the first result. A call
+   * that creates something (`endpoint.creates`) gets a fresh key when none is given.
+   */
   readonly idempotencyKey?: string;
   readonly signal?: AbortSignal;
   /**
@@ -101,10 +104,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         return encodeURIComponent(String(value));
       });
       const headers: Record<string, string> = {};
-      if (callOptions.idempotencyKey) headers["Idempotency-Key"] = callOptions.idempotencyKey;
+      // One key per call, kept by its retries: a retry of a create that was done answers it.
+      const idempotencyKey =
+        callOptions.idempotencyKey ?? (endpoint.creates ? crypto.randomUUID() : undefined);
+      if (idempotencyKey) headers["Idempotency-Key"] = idempotencyKey;
       if (callOptions.session) headers.Authorization = `Bearer ${callOptions.session}`;
-      const repeatable =
-        SAFE_METHODS.includes(endpoint.method) || callOptions.idempotencyKey !== undefined;
+      const repeatable = SAFE_METHODS.includes(endpoint.method) || idempotencyKey !== undefined;
       let raw: unknown;
       try {
         raw = await $fetch(path, {

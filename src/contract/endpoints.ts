@@ -91,6 +91,11 @@ export interface Endpoint<
   readonly path: string;
   readonly body?: Body;
   readonly response: Res;
+  /**
+   * The call creates something: the server honours an Idempotency-Key on it (docs/api.md,
+   * "Repeated calls"), and the client sends one with every call, so its retries are safe.
+   */
+  readonly creates?: true;
 }
 
 const endpoint = <Res extends ContractSchema, Body extends ContractSchema | undefined = undefined>(
@@ -111,6 +116,7 @@ export const endpoints = {
   register: endpoint({
     method: "POST",
     path: "/auth/register",
+    creates: true,
     body: SignUpRequest,
     response: Accepted,
   }),
@@ -180,6 +186,7 @@ export const endpoints = {
   checkout: endpoint({
     method: "POST",
     path: "/billing/checkout",
+    creates: true,
     body: CheckoutRequest,
     response: CheckoutResponse,
   }),
@@ -199,6 +206,7 @@ export const endpoints = {
   startTrial: endpoint({
     method: "POST",
     path: "/billing/trial",
+    creates: true,
     body: ProductRequest,
     response: BillingOverview,
   }),
@@ -235,6 +243,7 @@ export const endpoints = {
   storeSection: endpoint({
     method: "POST",
     path: "/sections",
+    creates: true,
     body: SectionAnswers,
     response: SectionResult,
   }),
@@ -281,6 +290,7 @@ export const endpoints = {
   savePortfolio: endpoint({
     method: "POST",
     path: "/portfolios",
+    creates: true,
     body: SavePortfolioRequest,
     response: Portfolio,
   }),
@@ -313,6 +323,7 @@ export const endpoints = {
   createBanana: endpoint({
     method: "POST",
     path: "/banana/portfolios",
+    creates: true,
     body: CreateBananaRequest,
     response: BananaPortfolio,
   }),

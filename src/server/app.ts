@@ -30,6 +30,7 @@ import { bananaRoutes } from "./banana/routes.ts";
 import { billingRoutes, subscriptionRoutes } from "./routes/billing.ts";
 import { billingService, type BillingDeps } from "./billing/service.ts";
 import type { PaymentProvider } from "./billing/provider.ts";
+import { background } from "./http/background.ts";
 import { createSandboxProvider } from "./billing/sandbox.ts";
 import { sandboxPages } from "./billing/sandbox-pages.ts";
 import { acceptedEncoding, spaRoutes } from "./spa.ts";
@@ -46,7 +47,10 @@ export interface AppDeps {
   readonly paymentProvider?: PaymentProvider;
   /** The billing clock (tests move it); by default the system's. Sign-in and email limits use it too. */
   readonly clock?: () => Date;
-  /** Waits before a throttled sign-in is checked (tests record the delays instead); by default a timer. */
+  /**
+   * Waits before a throttled sign-in is checked, and between looks at an Idempotency-Key whose
+   * first call is still running (tests record the delays instead); by default a timer.
+   */
   readonly sleep?: (ms: number) => Promise<void>;
   /** The education content folder; by default the project's content/ (docs/education.md). */
   readonly contentDir?: string;
@@ -115,6 +119,8 @@ export function createApp(deps: AppDeps) {
         logger: deps.logger,
         clock,
         secret: deps.config.billingWebhookSecret ?? undefined,
+        // The payer's payment and what it grants commit together, before the payer is sent back.
+        settle: (tx, payment) => billing.applyWithin(tx, payment),
         deliver: async (body, headers) => {
           const res = await app.request(`${deps.config.apiBase}/billing/events`, {
             method: "POST",
@@ -135,6 +141,8 @@ export function createApp(deps: AppDeps) {
     clock,
   };
   const billing = billingService(billingDeps);
+  // Work that follows an answer (a saved portfolio's first valuation); shutdown waits for it.
+  const tasks = background();
 
   const api = new Hono<AppEnv>()
     // A page of another site cannot change anything here (docs/operations.md, "Security").
@@ -163,7 +171,7 @@ export function createApp(deps: AppDeps) {
     .route("/client", clientRoutes(deps))
     .route("/market", marketRoutes(deps))
     .route("/analytics", analyticsRoutes(deps))
-    .route("/portfolios", portfoliosRoutes(deps))
+    .route("/portfolios", portfoliosRoutes(deps, tasks))
     .route("/banana", bananaRoutes(deps))
     .route("/billing", billingRoutes(deps, billing, billingDeps))
     .route("/", subscriptionRoutes(deps, billing))
@@ -225,5 +233,5 @@ export function createApp(deps: AppDeps) {
     deps.logger.error("unhandled error", { requestId: c.get("requestId"), error });
     return c.json({ msgCode: "INTERNAL_ERROR" }, 500);
   });
-  return Object.assign(app, { billing, billingDeps });
+  return Object.assign(app, { billing, billingDeps, settled: tasks.settled });
 }

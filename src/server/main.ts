@@ -107,6 +107,8 @@ async function shutdown(signal: string) {
   await closed;
   stopMarketUpdates();
   stopBillingJobs();
+  // Valuations that follow answers already sent (a save's first valuation) finish first.
+  await app.settled();
   await pool.close();
   await database.close();
   logger.info("stopped");

@@ -245,6 +245,34 @@ describe("retries", () => {
     }
   });
 
+  it("sends a fresh key with every call that creates, the same on its retries", async () => {
+    const c = client([json({}, 503), json({ id: "t-1" }), json({ id: "t-2" })]);
+    const creates = { ...createThing, creates: true as const };
+    await c.http.call(creates, { body: thing });
+    await c.http.call(creates, { body: thing });
+    expect(c.requests).toHaveLength(3);
+    const keys = c.requests.map((r) => r.headers.get("idempotency-key"));
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    // The retry repeats the first call's key; the second call has its own.
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+
+  it("marks every endpoint that creates something", () => {
+    const creating = Object.entries(endpoints)
+      .filter(([, e]) => "creates" in e && e.creates)
+      .map(([name]) => name)
+      .sort();
+    expect(creating).toEqual([
+      "checkout",
+      "createBanana",
+      "register",
+      "savePortfolio",
+      "startTrial",
+      "storeSection",
+    ]);
+  });
+
   it("gives up on an idempotent POST after two retries", async () => {
     const c = client([json({}, 500)]);
     await failureOf(c.http.call(createThing, { body: thing, idempotencyKey: "key-2" }));

@@ -84,6 +84,7 @@ interface Fakes {
   load?: (input: { id: number }) => Promise<Portfolio>;
   remove?: (input: { id: number }) => Promise<void>;
   exportFile?: (input: { id: number; format: "csv" | "pdf" }) => Promise<void>;
+  awaitValuation?: (input: { id: number; valued: boolean }) => Promise<Portfolio | null>;
 }
 
 function start(input: Partial<PortfolioLifecycleInput> = {}, fakes: Fakes = {}) {
@@ -96,6 +97,7 @@ function start(input: Partial<PortfolioLifecycleInput> = {}, fakes: Fakes = {}) 
   const load = vi.fn(fakes.load ?? (async () => portfolio({ version: 5 })));
   const remove = vi.fn(fakes.remove ?? (async () => {}));
   const exportFile = vi.fn(fakes.exportFile ?? (async () => {}));
+  const awaitValuation = vi.fn(fakes.awaitValuation ?? (async () => null));
   const actor = createActor(
     portfolioLifecycleMachine.provide({
       actors: {
@@ -104,6 +106,7 @@ function start(input: Partial<PortfolioLifecycleInput> = {}, fakes: Fakes = {}) 
         loadPortfolio: fromPromise(({ input }) => load(input)),
         deletePortfolio: fromPromise(({ input }) => remove(input)),
         exportPortfolio: fromPromise(({ input }) => exportFile(input)),
+        awaitValuation: fromPromise(({ input }) => awaitValuation(input)),
       },
     }),
     {
@@ -116,12 +119,51 @@ function start(input: Partial<PortfolioLifecycleInput> = {}, fakes: Fakes = {}) 
       },
     },
   ).start();
-  return { actor, save, update, load, remove, exportFile };
+  return { actor, save, update, load, remove, exportFile, awaitValuation };
 }
 
 type Actor = ReturnType<typeof start>["actor"];
 const settle = (actor: Actor, state: string) =>
   waitFor(actor, (s) => s.value === state, { timeout: 2000 });
+
+describe("portfolioLifecycleMachine: the valuation after the save", () => {
+  const valuation: NonNullable<Portfolio["valuation"]> = {
+    date: "2026-11-20",
+    value: 10_000,
+    return: 0,
+    risk: 0.1,
+    score: 5,
+    communityPercentile: 100,
+  };
+
+  it("shows the save's answer at once, then its first valuation when it arrives", async () => {
+    let arrive!: (p: Portfolio) => void;
+    const { actor, awaitValuation } = start(
+      {},
+      {
+        save: async () => portfolio({ name: "Saved" }),
+        awaitValuation: () => new Promise((resolve) => (arrive = resolve)),
+      },
+    );
+    actor.send({ type: "save", name: "Saved" });
+    await settle(actor, "saved");
+    expect(actor.getSnapshot().context.portfolio!.valuation).toBeNull();
+    expect(awaitValuation).toHaveBeenCalledWith({ id: 42, valued: false });
+    arrive(portfolio({ name: "Renamed elsewhere", valuation }));
+    await waitFor(actor, (s) => s.context.portfolio!.valuation !== null, { timeout: 2000 });
+    // Only the valuation is taken from the read.
+    expect(actor.getSnapshot().context.portfolio).toMatchObject({ name: "Saved", valuation });
+    expect(actor.getSnapshot().value).toBe("saved");
+  });
+
+  it("keeps the portfolio as it is when no valuation comes", async () => {
+    const { actor, awaitValuation } = start({ portfolio: portfolio({ valuation }) });
+    await settle(actor, "saved");
+    expect(awaitValuation).toHaveBeenCalledWith({ id: 42, valued: true });
+    await Promise.resolve();
+    expect(actor.getSnapshot().context.portfolio!.valuation).toEqual(valuation);
+  });
+});
 
 describe("portfolioLifecycleMachine saving", () => {
   it("starts unsaved with the draft", () => {

@@ -2,7 +2,11 @@
 // shutdown) while hundreds of saves, edits and payments are in flight, then started again on the
 // same data. Every write it acknowledged is there exactly once, and no limit was exceeded: the
 // plan's save limit, the editions left, one payment per idempotency key, invoices without gaps.
-// On the embedded database (a data folder on disk) and on PostgreSQL.
+// Payments are paid at the sandbox during the storm too: every one whose payer was sent back to
+// the payment-complete page has its plan after the restart (the plan commits with the payment).
+// Saves carry Idempotency-Keys: a key whose save was acknowledged answers the same portfolio after
+// the restart, without a second one. On the embedded database (a data folder on disk) and on
+// PostgreSQL.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -127,9 +131,10 @@ describe.each(targets)("a crash under load, on $name", (target) => {
         ),
       );
 
+      let storming = true;
       // The storm: saves beyond the limits, chains of edits, and checkouts with their own keys.
-      const saves: { account: number; name: string; answer: Promise<Answer> }[] = [];
-      const acknowledged = { saves: 0, checkouts: 0, paid: 0 };
+      const saves: { account: number; name: string; key: string; answer: Promise<Answer> }[] = [];
+      const acknowledged = { saves: 0, checkouts: 0, paid: 0, stormPaid: 0 };
       const counted = (kind: keyof typeof acknowledged, a: Promise<Answer>) =>
         a.then((r) => {
           if (ok(r)) acknowledged[kind]++;
@@ -165,6 +170,52 @@ describe.each(targets)("a crash under load, on $name", (target) => {
         }
       });
       const paidAcked = (await Promise.all(paid)).filter((p) => p !== null);
+      // Payments in the storm: each payer buys the standard plan of two more products, then the
+      // advanced one (a plan it already has is refused and skipped), until the kill. Acknowledged
+      // when the sandbox's page sends the payer back to the payment-complete page.
+      const rank = { standard: 1, advanced: 2 } as const;
+      const stormPaid: {
+        email: string;
+        product: string;
+        tier: "standard" | "advanced";
+        id: string;
+      }[] = [];
+      const skipped: string[] = [];
+      const payChains = payers.flatMap(({ email, token }) =>
+        ["simIndices", "simMonk"].map(async (product) => {
+          for (const tier of ["standard", "advanced"] as const) {
+            if (!storming) return;
+            const checkout = await apiCall(base, "POST", "/billing/checkout", token, {
+              product,
+              tier,
+              period: "monthly",
+              currency: "EUR",
+              idempotencyKey: randomBytes(12).toString("hex"),
+            });
+            if (checkout.status === 0) return void skipped.push("checkout cut");
+            if (!ok(checkout) || !checkout.body.payment.redirectUrl) {
+              skipped.push(
+                `${product} ${tier}: ${checkout.status} ${checkout.body?.msgCode ?? ""}`,
+              );
+              continue;
+            }
+            try {
+              const res = await fetch(`${site}${checkout.body.payment.redirectUrl}`, {
+                method: "POST",
+                redirect: "manual",
+                headers: { "content-type": "application/x-www-form-urlencoded" },
+                body: "number=4242424242424242&expiry=12%2F30&cvc=123",
+              });
+              if (res.status !== 303) return void skipped.push(`pay answered ${res.status}`);
+              expect(res.headers.get("location")).toMatch(/payment-complete\?payment=/);
+              acknowledged.stormPaid++;
+              stormPaid.push({ email, product, tier, id: checkout.body.payment.id as string });
+            } catch {
+              return void skipped.push("pay cut"); // by the kill
+            }
+          }
+        }),
+      );
       const editChains = edited.map(async (p) => {
         for (let n = 0; n < 40; n++) {
           const res = await apiCall(base, "PUT", `/portfolios/${p.id}`, tokens[0], {
@@ -183,16 +234,19 @@ describe.each(targets)("a crash under load, on $name", (target) => {
       const save = (i: number) => {
         const account = i % 3;
         const name = `crash-${account}-${i}`;
+        const key = randomBytes(12).toString("hex");
         const answer = counted(
           "saves",
-          apiCall(base, "POST", "/portfolios", tokens[account], {
-            name,
-            currency: "EUR",
-            maxAssetsLevel: 2,
-            assets: holdings,
-          }),
+          apiCall(
+            base,
+            "POST",
+            "/portfolios",
+            tokens[account],
+            { name, currency: "EUR", maxAssetsLevel: 2, assets: holdings },
+            { "Idempotency-Key": key },
+          ),
         );
-        saves.push({ account, name, answer });
+        saves.push({ account, name, key, answer });
         return answer;
       };
       const checkout = () => {
@@ -218,14 +272,17 @@ describe.each(targets)("a crash under load, on $name", (target) => {
       // database the first wave can be answered in full before the thresholds below are seen, and
       // the kill must still cut writes in flight (the saves beyond the plans' limits are refused,
       // the checkouts have no limit).
-      let storming = true;
       let next = 150;
       const waves = Array.from({ length: 4 }, async (_, wave) => {
         while (storming) await (wave % 2 === 0 ? save(next++) : checkout());
       });
-      // Killed while the storm is on: once a share of the writes has been acknowledged.
-      const deadline = Date.now() + 30_000;
-      while ((acknowledged.saves < 15 || acknowledged.checkouts < 10) && Date.now() < deadline)
+      // Killed while the storm is on: once a share of the writes has been acknowledged (payments,
+      // four calls each behind the storm's queue, may take a minute on a busy machine).
+      const deadline = Date.now() + 90_000;
+      while (
+        (acknowledged.saves < 15 || acknowledged.checkouts < 10 || acknowledged.stormPaid < 2) &&
+        Date.now() < deadline
+      )
         await new Promise((r) => setTimeout(r, 10));
       storming = false;
       await killServer(server);
@@ -233,11 +290,13 @@ describe.each(targets)("a crash under load, on $name", (target) => {
       const saveAnswers = await Promise.all(saves.map((s) => s.answer));
       const checkoutAnswers = await Promise.all(checkouts.map((c) => c.answer));
       await Promise.all(editChains);
+      await Promise.all(payChains);
       const ackedSaves = saves.filter((_, i) => ok(saveAnswers[i]!));
       const ackedCheckouts = checkouts.filter((_, i) => ok(checkoutAnswers[i]!));
       const lost = saveAnswers.filter((a) => a.status === 0).length;
+      const requests = saves.length + checkouts.length + edited.length * 40 + payers.length * 4;
       console.info(
-        `crash on ${target.name}: ${ackedSaves.length} saves, ${ackedCheckouts.length} checkouts, ${paidAcked.length} paid payments acknowledged; ${lost} saves cut off; edits acknowledged up to versions ${edited.map((p) => p.acked).join(", ")}`,
+        `crash on ${target.name}: about ${requests} requests; ${ackedSaves.length} saves, ${ackedCheckouts.length} checkouts, ${paidAcked.length + stormPaid.length} paid payments (${stormPaid.length} in the storm) acknowledged (storm payments not made: ${skipped.join("; ") || "none"}); ${lost} saves cut off; edits acknowledged up to versions ${edited.map((p) => p.acked).join(", ")}`,
       );
       // The storm was really cut: some requests never got an answer.
       expect(
@@ -247,6 +306,7 @@ describe.each(targets)("a crash under load, on $name", (target) => {
       expect(ackedSaves.length).toBeGreaterThanOrEqual(15);
       expect(ackedCheckouts.length).toBeGreaterThanOrEqual(10);
       expect(paidAcked.length).toBeGreaterThanOrEqual(2);
+      expect(stormPaid.length).toBeGreaterThanOrEqual(2);
 
       // Started again on the same data.
       server = await startServer(settings);
@@ -264,6 +324,44 @@ describe.each(targets)("a crash under load, on $name", (target) => {
         for (const s of ackedSaves.filter((x) => x.account === account))
           expect(names).toContain(s.name);
       }
+      // An acknowledged save's key answers the same portfolio after the restart, and saves no other.
+      for (const s of ackedSaves.slice(0, 5)) {
+        const first = saveAnswers[saves.indexOf(s)]!;
+        const replay = await apiCall(
+          server.base,
+          "POST",
+          "/portfolios",
+          again[s.account],
+          { name: s.name, currency: "EUR", maxAssetsLevel: 2, assets: holdings },
+          { "Idempotency-Key": s.key },
+        );
+        expect([s.name, replay.status, replay.body.id]).toEqual([s.name, 201, first.body.id]);
+      }
+      // Every payment acknowledged in the storm has its plan: succeeded, its product's plan active
+      // at the paid tier or above, and one invoice.
+      const lostPlans: string[] = [];
+      for (const p of stormPaid) {
+        const token = await signIn(server.base, p.email);
+        const payment = await apiCall(server.base, "GET", `/billing/payments/${p.id}`, token);
+        const overview = await apiCall(server.base, "GET", "/billing", token);
+        const plan = overview.body.products.find(
+          (x: { product: string }) => x.product === p.product,
+        );
+        const invoices = overview.body.invoices.filter(
+          (i: { number: string }) => i.number === payment.body.invoiceNumber,
+        );
+        if (
+          payment.body.status !== "succeeded" ||
+          plan?.state !== "active" ||
+          rank[plan.subscription.tier as keyof typeof rank] < rank[p.tier] ||
+          invoices.length !== 1
+        )
+          lostPlans.push(`${p.email} ${p.product} ${p.tier} ${p.id}`);
+      }
+      console.info(
+        `crash on ${target.name}: acknowledged writes lost: 0 of ${ackedSaves.length} saves checked above; ${lostPlans.length} of ${stormPaid.length} storm payments without their plan`,
+      );
+      expect(lostPlans).toEqual([]);
       for (const p of edited) {
         const stored = await apiCall(server.base, "GET", `/portfolios/${p.id}`, again[0]);
         expect(stored.status).toBe(200);
@@ -307,5 +405,5 @@ describe.each(targets)("a crash under load, on $name", (target) => {
       await killServer(server);
       await drop();
     }
-  }, 240_000);
+  }, 360_000);
 });

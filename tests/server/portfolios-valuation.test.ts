@@ -28,7 +28,7 @@ import { pdfString, winAnsi } from "../../src/server/portfolios/pdf.ts";
 import { updatePercentiles, valuePortfolios } from "../../src/server/portfolios/valuation.ts";
 import type { ApiAgent, ApiMethod } from "../support/accounts.ts";
 import { databaseTargets } from "../support/databases.ts";
-import { openMarketApp } from "../support/market-app.ts";
+import { openMarketApp, type TestApp } from "../support/market-app.ts";
 
 const TODAY = "2026-11-20";
 const full = simulatedDataset({ end: TODAY, days: 1100 });
@@ -101,9 +101,10 @@ describe.each(databaseTargets)("portfolio valuation and exports on $name", (targ
   let database: Database;
   let pool: AnalyticsPool;
   let api: ApiAgent;
+  let app: TestApp;
   let close: () => Promise<void>;
   beforeAll(async () => {
-    ({ database, pool, api, close } = await openMarketApp(target, {
+    ({ database, pool, api, app, close } = await openMarketApp(target, {
       datasets: [marketOn(SAVE_DAY)],
       workers: 2,
     }));
@@ -156,7 +157,11 @@ describe.each(databaseTargets)("portfolio valuation and exports on $name", (targ
       ...extra,
     });
     if (res.status !== 201) throw new Error(`save answered ${res.status}`);
-    return res.body;
+    // The save is answered once committed; its first valuation follows the answer.
+    await app.settled();
+    const read = await json<Portfolio>("GET", `/portfolios/${res.body.id}${query}`, token);
+    if (read.status !== 200) throw new Error(`read answered ${read.status}`);
+    return read.body;
   };
 
   let advanced: string;

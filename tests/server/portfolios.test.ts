@@ -71,6 +71,7 @@ describe.each(databaseTargets)("portfolios API on $name", (target) => {
     pool = createAnalyticsPool(2);
   });
   afterAll(async () => {
+    await Promise.all([ht?.settled(), tt?.settled()]);
     await pool.close();
     await drop();
   });
@@ -646,9 +647,12 @@ describe.each(databaseTargets)("portfolios API on $name", (target) => {
       ]);
       expect(flat(p)[1]!.volatilities[5]).toBeGreaterThan(0.1);
       expect(flat(p)[1]).toMatchObject({ currency: "USD", stale: false, name: "Apple Inc." });
-      // Monitoring has its first day: the save day, worth what was invested.
-      expect(p.valuation).toMatchObject({ date: TODAY, value: 10_000, return: 0 });
-      expect(p.valuation!.risk).toBeGreaterThan(0);
+      // Monitoring has its first day: the save day, worth what was invested. The answer came once
+      // the portfolio was committed; the valuation follows it.
+      await ht.settled();
+      const valued = (await call<Portfolio>("GET", `/portfolios/${p.id}`, token)).body;
+      expect(valued.valuation).toMatchObject({ date: TODAY, value: 10_000, return: 0 });
+      expect(valued.valuation!.risk).toBeGreaterThan(0);
       const advanced = await client({ simAssets: "advanced" });
       expect((await save(advanced.token)).body.remainingEditions).toBe(20);
     });
@@ -826,6 +830,7 @@ describe.each(databaseTargets)("portfolios API on $name", (target) => {
       await save(token, { name: "First" });
       await save(token, { name: "Second" });
       await save(token, { name: "Index", assets: holdings(["SPY", 100]) }, "?stc=simIndices");
+      await ht.settled(); // the first valuations follow the saves' answers
       const list = await call<PortfolioList>("GET", "/portfolios", token);
       expect(list.status).toBe(200);
       expect(decode(PortfolioList, list.body).ok).toBe(true);

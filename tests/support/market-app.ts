@@ -78,6 +78,8 @@ export async function openMarketApp(
     app,
     api: apiAgent(app, null),
     close: async () => {
+      // Saves are answered before their valuation: the ones still running end first.
+      await app.settled();
       await pool.close();
       await drop();
     },

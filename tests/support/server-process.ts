@@ -96,6 +96,7 @@ export async function apiCall(
   p: string,
   token?: string,
   body?: unknown,
+  headers: Record<string, string> = {},
 ): Promise<Answer> {
   try {
     const res = await fetch(`${base}${p}`, {
@@ -104,6 +105,7 @@ export async function apiCall(
       headers: {
         ...(body === undefined ? {} : { "content-type": "application/json" }),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...headers,
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });

@@ -25,6 +25,7 @@ import { clientPermissions, requirePermission } from "../accounts/permissions.ts
 import type { AppDeps, AppEnv } from "../app.ts";
 import { resultRows } from "../db/database.ts";
 import { requireSession } from "../http/auth.ts";
+import { idempotent } from "../http/idempotency.ts";
 import { jsonBody, paramsOf, queryOf, reply } from "../http/validate.ts";
 import { marketView } from "../market/market-view.ts";
 import { savedCount } from "../portfolios/repository.ts";
@@ -135,7 +136,7 @@ export function bananaRoutes(deps: AppDeps) {
         simulated: view.source === "simulated",
       });
     })
-    .post("/portfolios", async (c) => {
+    .post("/portfolios", idempotent(deps), async (c) => {
       const request = await jsonBody(c, CreateBananaRequest);
       const clientId = c.get("clientId");
       const id = await createBanana(

@@ -113,30 +113,42 @@ export async function applyOutcome(
   eventId: { id: string; type: string } | null,
   now: Date,
 ): Promise<{ outcome: Outcome; effects: Effect[] }> {
-  return db.transaction(async (tx) => {
-    if (eventId) {
-      const stored = await tx
-        .insert(billingEvents)
-        .values({
-          id: eventId.id,
-          provider,
-          type: eventId.type,
-          paymentId: news.reference,
-          payload: news,
-          outcome: "received",
-        })
-        .onConflictDoNothing()
-        .returning({ id: billingEvents.id });
-      if (stored.length === 0) return { outcome: "duplicate" as const, effects: [] };
-    }
-    const result = await applyLocked(tx, provider, news, now);
-    if (eventId)
-      await tx
-        .update(billingEvents)
-        .set({ outcome: result.outcome })
-        .where(eq(billingEvents.id, eventId.id));
-    return result;
-  });
+  return db.transaction((tx) => applyOutcomeIn(tx, provider, news, eventId, now));
+}
+
+/**
+ * applyOutcome within a transaction the caller holds: the sandbox records the payer's payment and
+ * applies it (the plan, the invoice) in one transaction, before the payer is sent back.
+ */
+export async function applyOutcomeIn(
+  tx: Db,
+  provider: string,
+  news: ProviderPayment,
+  eventId: { id: string; type: string } | null,
+  now: Date,
+): Promise<{ outcome: Outcome; effects: Effect[] }> {
+  if (eventId) {
+    const stored = await tx
+      .insert(billingEvents)
+      .values({
+        id: eventId.id,
+        provider,
+        type: eventId.type,
+        paymentId: news.reference,
+        payload: news,
+        outcome: "received",
+      })
+      .onConflictDoNothing()
+      .returning({ id: billingEvents.id });
+    if (stored.length === 0) return { outcome: "duplicate" as const, effects: [] };
+  }
+  const result = await applyLocked(tx, provider, news, now);
+  if (eventId)
+    await tx
+      .update(billingEvents)
+      .set({ outcome: result.outcome })
+      .where(eq(billingEvents.id, eventId.id));
+  return result;
 }
 
 async function applyLocked(

@@ -51,6 +51,13 @@ export interface SandboxOptions {
   readonly secret?: string;
   readonly deliver: Deliver;
   readonly clock?: () => Date;
+  /**
+   * Applies a payment's new state in the transaction that records it at the sandbox (the product's
+   * own database): a success and its plan commit together, before the payer is sent back. Answers
+   * what to do after the commit (the emails). The signed event still follows, and finds the
+   * payment already applied.
+   */
+  readonly settle?: (tx: Db, payment: ProviderPayment) => Promise<() => Promise<void>>;
 }
 
 export interface SandboxProvider extends PaymentProvider {
@@ -188,26 +195,34 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
 
   /**
    * Moves a payment from one of `from` to its outcome, once: the update is conditional, so two
-   * submissions of the same page decide it once and only the first is reported.
+   * submissions of the same page decide it once and only the first is reported. With `settle`, the
+   * product applies the outcome in the same transaction.
    */
   const transition = async (
     id: string,
     from: readonly string[],
     to: { status: string; failureCode?: FailureCode | null; cardToken?: string | null },
   ): Promise<Row | null> => {
-    const rows = await db
-      .update(sandboxPayments)
-      .set({
-        status: to.status,
-        failureCode: to.failureCode ?? null,
-        ...(to.cardToken !== undefined ? { cardToken: to.cardToken } : {}),
-        updatedAt: clock(),
-      })
-      .where(and(eq(sandboxPayments.id, id), inArray(sandboxPayments.status, [...from])))
-      .returning();
-    if (!rows[0]) return byId(id);
-    await emit(rows[0]);
-    return rows[0];
+    let afterCommit: (() => Promise<void>) | null = null;
+    const row = await db.transaction(async (tx) => {
+      const rows = await tx
+        .update(sandboxPayments)
+        .set({
+          status: to.status,
+          failureCode: to.failureCode ?? null,
+          ...(to.cardToken !== undefined ? { cardToken: to.cardToken } : {}),
+          updatedAt: clock(),
+        })
+        .where(and(eq(sandboxPayments.id, id), inArray(sandboxPayments.status, [...from])))
+        .returning();
+      if (!rows[0]) return null;
+      if (options.settle) afterCommit = await options.settle(tx, view(rows[0]));
+      return rows[0];
+    });
+    if (!row) return byId(id);
+    await (afterCommit as (() => Promise<void>) | null)?.();
+    await emit(row);
+    return row;
   };
 
   const keepCard = async (digits: string, behaviour: CardBehaviour) => {

@@ -54,6 +54,7 @@ import type { Logger } from "../logger.ts";
 import { savedCount } from "../portfolios/repository.ts";
 import {
   applyOutcome,
+  applyOutcomeIn,
   dropPendingChange,
   type Effect,
   livePaidPlan,
@@ -362,6 +363,17 @@ export function billingService(deps: BillingDeps) {
     return result.outcome;
   };
 
+  /**
+   * Applies news about a payment inside the caller's transaction (the sandbox's, which records the
+   * payment there too); answers what to do once that transaction has committed (the emails).
+   */
+  const applyWithin = async (tx: Db, news: ProviderPayment) => {
+    const result = await applyOutcomeIn(tx, provider.name, news, null, deps.clock());
+    if (result.outcome === "rejected" || result.outcome === "unknown")
+      logger.warn("billing news refused", { outcome: result.outcome, reference: news.reference });
+    return () => runEffects(result.effects);
+  };
+
   /** A payment of zero (the credit or the balance covers it) succeeds without the provider. */
   const settleWithoutCard = (row: PaymentRow) =>
     apply(
@@ -496,6 +508,7 @@ export function billingService(deps: BillingDeps) {
     provider,
     billable,
     apply,
+    applyWithin,
     runEffects,
     settleWithoutCard,
 

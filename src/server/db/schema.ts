@@ -566,3 +566,27 @@ export const educationProgress = pgTable(
   },
   (t) => [primaryKey({ columns: [t.clientId, t.courseId, t.sectionId] })],
 );
+
+/**
+ * The answers of calls that create something, by their Idempotency-Key (docs/api.md, "Repeated
+ * calls"): per account (`client:<id>`) or, for a call without a session, per address
+ * (`address:<key>`). A row without a status is a call still running; the primary key makes two
+ * concurrent calls with one key run once.
+ */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    scope: text("scope").notNull(),
+    key: text("key").notNull(),
+    /** A hash of the method, path, query and body: the same key with another call is refused. */
+    fingerprint: text("fingerprint").notNull(),
+    status: integer("status"),
+    response: text("response"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scope, t.key] }),
+    index("idempotency_keys_created_idx").on(t.createdAt),
+  ],
+);

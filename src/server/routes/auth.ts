@@ -30,6 +30,7 @@ import { clients } from "../db/schema.ts";
 import { ApiFailure } from "../http/api-failure.ts";
 import { rateLimit } from "../http/rate-limits.ts";
 import { requireSession } from "../http/auth.ts";
+import { idempotent } from "../http/idempotency.ts";
 import { clientAddress } from "../http/client-address.ts";
 import { jsonBody, queryOf, reply } from "../http/validate.ts";
 import { editionBrands } from "../../ui/editions.ts";
@@ -99,6 +100,8 @@ export function authRoutes(deps: AppDeps) {
     })
     .post(
       "/register",
+      // Before the limit: a repeated sign-up answers what the first one did, uncounted.
+      idempotent(deps),
       rateLimit(deps, "sign-up", {
         address: { max: deps.config.signUpsPerHour, windowSeconds: 3600 },
       }),

@@ -23,6 +23,7 @@ import { planCatalog, type BillingDeps, type BillingService } from "../billing/s
 import { moveTestClock } from "../billing/test-clock.ts";
 import { ApiFailure } from "../http/api-failure.ts";
 import { requireSession } from "../http/auth.ts";
+import { idempotent } from "../http/idempotency.ts";
 import { jsonBody, paramsOf, queryOf, reply } from "../http/validate.ts";
 
 const PaymentParams = Schema.Struct({
@@ -39,6 +40,7 @@ export function billingRoutes(deps: AppDeps, billing: BillingService, billingDep
   /** The test clock exists with the built-in sandbox and SANDBOX_TEST_CLOCK=true, never otherwise. */
   const testClockOn = deps.config.sandboxTestClock && !deps.paymentProvider;
   const session = requireSession(deps);
+  const once = idempotent(deps);
   /** The client's stored language: invoices are printed in it, whatever screen asks for them. */
   const clientLanguage = async (clientId: number): Promise<Locale> =>
     localeOf((await clientById(deps.database.db, clientId))?.language ?? "en");
@@ -82,7 +84,7 @@ export function billingRoutes(deps: AppDeps, billing: BillingService, billingDep
     .post("/quote", async (c) =>
       reply(c, Quote, await billing.quote(c.get("clientId"), await jsonBody(c, PlanChoice))),
     )
-    .post("/checkout", async (c) => {
+    .post("/checkout", once, async (c) => {
       const request = await jsonBody(c, CheckoutRequest);
       const clientId = c.get("clientId");
       return reply(
@@ -111,7 +113,7 @@ export function billingRoutes(deps: AppDeps, billing: BillingService, billingDep
         ),
       ),
     )
-    .post("/trial", async (c) =>
+    .post("/trial", once, async (c) =>
       reply(
         c,
         BillingOverview,

@@ -23,6 +23,7 @@ import { clientById } from "../accounts/clients.ts";
 import { requestPermissions, requirePermission } from "../accounts/permissions.ts";
 import { ApiFailure } from "../http/api-failure.ts";
 import { requireSession } from "../http/auth.ts";
+import { idempotent } from "../http/idempotency.ts";
 import { jsonBody, paramsOf, queryOf, reply } from "../http/validate.ts";
 import { marketView } from "../market/market-view.ts";
 import { caseStudyOf } from "../education/case-studies.ts";
@@ -137,7 +138,7 @@ export function educationRoutes(
         ),
       });
     })
-    .post("/sections", session, gate("courses"), async (c) => {
+    .post("/sections", session, gate("courses"), idempotent(deps), async (c) => {
       const answers = await jsonBody(c, SectionAnswers);
       c.header("Cache-Control", "no-store");
       return reply(

@@ -19,7 +19,9 @@ import { analyse, callerOf } from "../analytics/analyse.ts";
 import { redactAnalysis } from "../analytics/redact.ts";
 import type { AppDeps, AppEnv } from "../app.ts";
 import { ApiFailure } from "../http/api-failure.ts";
+import type { Background } from "../http/background.ts";
 import { requireSession } from "../http/auth.ts";
+import { idempotent } from "../http/idempotency.ts";
 import { jsonBody, paramsOf, queryOf, reply } from "../http/validate.ts";
 import { marketToday } from "../market/repository.ts";
 import { volatilityCache } from "../portfolios/assets.ts";
@@ -47,7 +49,7 @@ import { updatePercentiles, valuePortfolios } from "../portfolios/valuation.ts";
  * The signed-in client's portfolios of the product of `stc` (docs/portfolios.md). A portfolio of
  * another client answers 404, as if it did not exist.
  */
-export function portfoliosRoutes(deps: AppDeps) {
+export function portfoliosRoutes(deps: AppDeps, tasks: Background) {
   const { db } = deps.database;
   const volatilities = volatilityCache();
 
@@ -124,15 +126,18 @@ export function portfoliosRoutes(deps: AppDeps) {
         simulated: market.source === "simulated",
       });
     })
-    .post("/", async (c) => {
+    .post("/", idempotent(deps), async (c) => {
       refuseTrial(deps, c.get("account"));
       const request = await jsonBody(c, SavePortfolioRequest);
       const product = productOf(c);
       const clientId = c.get("clientId");
       const permissions = await permissionsOf(clientId, product);
       const id = await savePortfolio(db, clientId, product, permissions, request);
-      await revalue(id);
-      return reply(c, Portfolio, await answer(await ownPortfolio(db, clientId, id)), 201);
+      // Acknowledged once committed: the first valuation follows the answer (its valuation is
+      // null until then; the screen asks again, and a start values what a crash left unvalued).
+      const saved = await answer(await ownPortfolio(db, clientId, id));
+      tasks.run(() => revalue(id));
+      return reply(c, Portfolio, saved, 201);
     })
     .get("/:id", async (c) => reply(c, Portfolio, await answer(await own(c))))
     .put("/:id", async (c) => {
