@@ -47,7 +47,7 @@ export interface MachineEntry {
 
 const guestFacts = signedOutFacts("ht", "simAssets");
 
-const demoSession = { token: "t0k3n", expiry: "2030-01-01T00:00:00.000Z" };
+const demoSession = { expiry: "2030-01-01T00:00:00.000Z" };
 const signUpForm = {
   name: "Ada",
   surname: "Lovelace",
@@ -226,9 +226,9 @@ export const machineRegistry: readonly MachineEntry[] = [
     title: "Session and sign-out",
     guards: {
       hasStoredSession:
-        "A session cookie (token and expiry) from an earlier visit exists and has not expired.",
+        "The auth cookie (the session's expiry) from an earlier visit exists and has not expired.",
       isUnauthorized:
-        "The API answered 401: the token is dead, so the session ends and the user goes to sign-in.",
+        "The API answered 401: the session is dead, so it ends and the user goes to sign-in.",
     },
     pathEvents: [
       { type: "xstate.done.actor.restoreSession", output: null },
@@ -241,7 +241,7 @@ export const machineRegistry: readonly MachineEntry[] = [
       { type: "session.signOut" },
       { type: "xstate.done.actor.goToIndex" },
       { type: "session.unauthorized" },
-      { type: "session.tokenReceived", session: demoSession },
+      { type: "session.started", session: demoSession },
     ],
   },
   {

@@ -1,9 +1,17 @@
 import { assertEvent, assign, fromPromise, setup, spawnChild, type ErrorActorEvent } from "xstate";
-import type { Client, Credentials, SessionToken } from "../src/contract/accounts.ts";
+import type { Client, Credentials } from "../src/contract/accounts.ts";
 import type { MsgCode } from "../src/contract/msg-codes.ts";
 
+/**
+ * What the app knows of a session: when it expires. The token itself is in the server's HttpOnly
+ * cookie, out of reach of the page's scripts (docs/operations.md, "Security").
+ */
+export interface SessionFacts {
+  readonly expiry: string;
+}
+
 export interface SessionContext {
-  readonly token: string | null;
+  /** When the session ends; null when there is none. */
   readonly expiry: string | null;
   readonly client: Client | null;
   /** The last failure, as a msgCode the screen translates. */
@@ -13,7 +21,8 @@ export interface SessionContext {
 
 export type SessionEvent =
   | { type: "session.signIn"; credentials: Credentials }
-  | { type: "session.tokenReceived"; session: SessionToken }
+  /** A session began elsewhere (email confirmation, a changed password): the server set its cookie. */
+  | { type: "session.started"; session: SessionFacts }
   | { type: "session.signOut" }
   | { type: "session.unauthorized" }
   | { type: "client.updated"; client: Client }
@@ -22,7 +31,6 @@ export type SessionEvent =
   | ErrorActorEvent<unknown, "signOut">;
 
 const initialContext: SessionContext = {
-  token: null,
   expiry: null,
   client: null,
   error: null,
@@ -43,28 +51,30 @@ const msgCodeOf = (error: unknown): MsgCode =>
   error instanceof SessionFailure ? error.msgCode : "INTERNAL_ERROR";
 
 /**
- * The session (specification section 4): sign-in stores the token in a cookie that expires with it;
- * later requests carry it as a bearer header. Sign-out clears everything and goes to index; any 401
- * signs out and goes to sign-in. I/O and navigation are abstract: the app provides them.
+ * The session (specification section 4): sign-in answers with the session in an HttpOnly cookie the
+ * server sets, expiring with the token, which later requests carry; the app keeps only the expiry
+ * in its own auth cookie, to know a session exists. Sign-out clears everything and goes to index;
+ * any 401 signs out and goes to sign-in. I/O and navigation are abstract: the app provides them.
  */
 export const sessionMachine = setup({
   types: { context: {} as SessionContext, events: {} as SessionEvent },
   actors: {
-    /** Reads the session cookie: the stored token and expiry, or null. */
-    restoreSession: fromPromise<SessionToken | null>(async () => {
+    /** Reads the auth cookie: the stored session's expiry, or null. */
+    restoreSession: fromPromise<SessionFacts | null>(async () => {
       throw new Error("restoreSession must be provided");
     }),
-    signIn: fromPromise<SessionToken, Credentials>(async () => {
+    signIn: fromPromise<SessionFacts, Credentials>(async () => {
       throw new Error("signIn must be provided");
     }),
-    fetchClient: fromPromise<Client, { token: string }>(async () => {
+    fetchClient: fromPromise<Client>(async () => {
       throw new Error("fetchClient must be provided");
     }),
     /**
-     * Calls logout for the session that is ending (its token, given here because the context no
-     * longer holds it), when a session cookie existed (`session` is then not null).
+     * Calls logout for the session that is ending (the browser still sends its cookie; the server
+     * answers by removing it), when a session existed (`hadSession`, told here because the context
+     * no longer says so).
      */
-    signOut: fromPromise<void, { session: string | null }>(async () => {
+    signOut: fromPromise<void, { hadSession: boolean }>(async () => {
       throw new Error("signOut must be provided");
     }),
     /** Goes to index; done once the page is there. */
@@ -73,9 +83,9 @@ export const sessionMachine = setup({
     }),
   },
   actions: {
-    /** Sets the auth cookie with the token's expiry. */
-    persistToken: (_, _params: { session: SessionToken }) => {
-      throw new Error("persistToken must be provided");
+    /** Sets the auth cookie (the expiry only, never the token) expiring with the session. */
+    persistSession: (_, _params: { session: SessionFacts }) => {
+      throw new Error("persistSession must be provided");
     },
     /** Clears client, portfolio, what-if and cache state; removes the selected-plan and auth cookies. */
     clearClientState: () => {
@@ -87,7 +97,7 @@ export const sessionMachine = setup({
     reset: assign(() => initialContext),
   },
   guards: {
-    hasStoredSession: (_, params: { session: SessionToken | null }) => params.session !== null,
+    hasStoredSession: (_, params: { session: SessionFacts | null }) => params.session !== null,
     isUnauthorized: (_, params: { error: unknown }) => msgCodeOf(params.error) === "UNAUTHORIZED",
   },
 }).createMachine({
@@ -97,7 +107,7 @@ export const sessionMachine = setup({
   initial: "restoring",
   on: {
     // The logout call started by signing out failed: the user is signed out all the same (the
-    // token is forgotten here and expires on the server).
+    // app forgot the session; the server's cookie ends with it, or at the next sign-in).
     "xstate.error.actor.signOut": {},
   },
   states: {
@@ -110,10 +120,7 @@ export const sessionMachine = setup({
           {
             guard: { type: "hasStoredSession", params: ({ event }) => ({ session: event.output }) },
             target: "loadingClient",
-            actions: assign(({ event }) => ({
-              token: event.output!.token,
-              expiry: event.output!.expiry,
-            })),
+            actions: assign(({ event }) => ({ expiry: event.output!.expiry })),
           },
           { target: "signedOut" },
         ],
@@ -123,15 +130,14 @@ export const sessionMachine = setup({
     signedOut: {
       on: {
         "session.signIn": { target: "signingIn", actions: assign({ error: null }) },
-        "session.tokenReceived": {
+        "session.started": {
           target: "loadingClient",
           actions: [
-            assign(({ event }) => ({
-              token: event.session.token,
-              expiry: event.session.expiry,
-              error: null,
-            })),
-            { type: "persistToken", params: ({ event }) => ({ session: event.session }) },
+            assign(({ event }) => ({ expiry: event.session.expiry, error: null })),
+            {
+              type: "persistSession",
+              params: ({ event }) => ({ session: { expiry: event.session.expiry } }),
+            },
           ],
         },
       },
@@ -147,12 +153,11 @@ export const sessionMachine = setup({
         onDone: {
           target: "loadingClient",
           actions: [
-            assign(({ event }) => ({
-              token: event.output.token,
-              expiry: event.output.expiry,
-              welcomeBannerVisible: true,
-            })),
-            { type: "persistToken", params: ({ event }) => ({ session: event.output }) },
+            assign(({ event }) => ({ expiry: event.output.expiry, welcomeBannerVisible: true })),
+            {
+              type: "persistSession",
+              params: ({ event }) => ({ session: { expiry: event.output.expiry } }),
+            },
           ],
         },
         onError: {
@@ -162,11 +167,10 @@ export const sessionMachine = setup({
       },
     },
     loadingClient: {
-      description: "The token is known; fetching the client's data.",
+      description: "A session exists; fetching the client's data with it.",
       invoke: {
         id: "fetchClient",
         src: "fetchClient",
-        input: ({ context }) => ({ token: context.token! }),
         onDone: { target: "signedIn", actions: assign({ client: ({ event }) => event.output }) },
         onError: [
           {
@@ -177,7 +181,6 @@ export const sessionMachine = setup({
           {
             target: "signedOut",
             actions: assign({
-              token: null,
               expiry: null,
               error: ({ event }) => msgCodeOf(event.error),
             }),
@@ -198,20 +201,23 @@ export const sessionMachine = setup({
             "clearClientState",
             spawnChild("signOut", {
               id: "signOut",
-              input: ({ context }) => ({ session: context.token }),
+              input: ({ context }) => ({ hadSession: context.expiry !== null }),
             }),
             "reset",
           ],
         },
         "session.unauthorized": "expired",
         "client.updated": { actions: assign({ client: ({ event }) => event.client }) },
-        // A new token may belong to another account (an email link opened while signed in):
+        // A new session may belong to another account (an email link opened while signed in):
         // the client is loaded again for it.
-        "session.tokenReceived": {
+        "session.started": {
           target: "loadingClient",
           actions: [
-            assign(({ event }) => ({ token: event.session.token, expiry: event.session.expiry })),
-            { type: "persistToken", params: ({ event }) => ({ session: event.session }) },
+            assign(({ event }) => ({ expiry: event.session.expiry })),
+            {
+              type: "persistSession",
+              params: ({ event }) => ({ session: { expiry: event.session.expiry } }),
+            },
           ],
         },
         "welcome.dismiss": { actions: assign({ welcomeBannerVisible: false }) },
@@ -223,7 +229,7 @@ export const sessionMachine = setup({
       invoke: { id: "goToIndex", src: "goToIndex", onDone: "signedOut", onError: "signedOut" },
     },
     expired: {
-      description: "A 401 or a dead token: everything is cleared and the user goes to sign-in.",
+      description: "A 401 or a dead session: everything is cleared and the user goes to sign-in.",
       always: {
         target: "signedOut",
         // The sign-in page then says why the user is there.

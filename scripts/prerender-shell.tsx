@@ -56,7 +56,6 @@ function services(edition: Edition): AppServices {
     edition,
     locale: () => "en",
     product: () => defaultProduct,
-    token: () => null,
     onUnauthorized: () => {},
     fetch: () => new Promise<Response>(() => {}),
     retryDelayMs: 0,

@@ -40,7 +40,6 @@ void Promise.all([
     edition: config.edition,
     locale: cookieLocale,
     product,
-    token: () => session?.getSnapshot().context.token ?? null,
     onUnauthorized: () => session?.send({ type: "session.unauthorized" }),
   });
   const portfolios = new PortfolioWorkspace({

@@ -33,7 +33,6 @@ export interface HttpClientOptions {
   readonly edition: Edition;
   readonly locale: () => Locale;
   readonly product: () => Product;
-  readonly token: () => string | null;
   /** Any 401: the session machine signs out and sends the user to sign-in. */
   readonly onUnauthorized: () => void;
   readonly fetch?: typeof globalThis.fetch;
@@ -51,11 +50,6 @@ export interface CallOptions<Body> {
    */
   readonly idempotencyKey?: string;
   readonly signal?: AbortSignal;
-  /**
-   * The session to call with instead of the current one: sign-out calls logout for the session it
-   * ends, which the session machine has already forgotten (and a new one may have begun).
-   */
-  readonly session?: string;
 }
 
 export interface HttpClient {
@@ -67,7 +61,11 @@ export interface HttpClient {
   download(path: string): Promise<Blob>;
 }
 
-/** The one HTTP client of the app: every call carries lang, ctx, stc, the language header and the session. */
+/**
+ * The one HTTP client of the app: every call carries lang, ctx, stc, the language header and the
+ * session, which is the server's HttpOnly cookie (sent with `credentials: "include"`): the app never
+ * holds the token, so it sends no `Authorization` header.
+ */
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const $fetch: $Fetch = ofetch.create(
     {
@@ -84,9 +82,6 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           stc: options.product(),
         };
         request.headers.set("Accept-Language", options.locale());
-        const token = options.token();
-        if (token && !request.headers.has("Authorization"))
-          request.headers.set("Authorization", `Bearer ${token}`);
       },
       onResponseError({ response }) {
         if (response.status === 401) options.onUnauthorized();
@@ -108,7 +103,6 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       const idempotencyKey =
         callOptions.idempotencyKey ?? (endpoint.creates ? crypto.randomUUID() : undefined);
       if (idempotencyKey) headers["Idempotency-Key"] = idempotencyKey;
-      if (callOptions.session) headers.Authorization = `Bearer ${callOptions.session}`;
       const repeatable = SAFE_METHODS.includes(endpoint.method) || idempotencyKey !== undefined;
       let raw: unknown;
       try {

@@ -64,6 +64,7 @@ interface Recorded {
   path: string;
   method: string;
   authorization: string | null;
+  credentials: RequestCredentials;
 }
 
 /** The app's session actor over a fake API whose GET /client status can be changed. */
@@ -77,6 +78,7 @@ function setup() {
       path,
       method: request.method,
       authorization: request.headers.get("authorization"),
+      credentials: request.credentials,
     });
     const json = (status: number, body: unknown) =>
       new Response(JSON.stringify(body), {
@@ -95,7 +97,6 @@ function setup() {
     edition: "ht",
     locale: () => "es",
     product: () => "simAssets",
-    token: () => actor?.getSnapshot().context.token ?? null,
     onUnauthorized: () => actor?.send({ type: "session.unauthorized" }),
     fetch: fetch as unknown as typeof globalThis.fetch,
     retryDelayMs: 0,
@@ -152,16 +153,26 @@ async function signIn(s: ReturnType<typeof setup>) {
 }
 
 describe("the app's session", () => {
-  it("keeps the token in the auth cookie, expiring with the token, and sends it as a bearer", async () => {
+  it("keeps only the expiry in the auth cookie, expiring with the session, and never the token", async () => {
     const s = setup();
     await signIn(s);
 
     const write = cookieWrites.find((w) => w.startsWith("auth="));
     expect(write).toBeDefined();
     expect(new Date(/Expires=([^;]+)/.exec(write!)![1]!).getTime()).toBe(expiry.getTime());
-    expect(readSessionCookie()).toEqual(session);
+    expect(readSessionCookie()).toEqual({ expiry: session.expiry });
+    // The token the login answer carries (for API clients) is nowhere the page keeps it.
+    for (const w of cookieWrites) expect(w).not.toContain(session.token);
+    expect(document.cookie).not.toContain(session.token);
+    expect(JSON.stringify(s.actor.getSnapshot().context)).not.toContain(session.token);
+  });
+
+  it("sends the session as the browser's cookie (credentials), never as a bearer header", async () => {
+    const s = setup();
+    await signIn(s);
     const clientCall = s.calls.find((c) => c.path === "/api/client");
-    expect(clientCall?.authorization).toBe(`Bearer ${session.token}`);
+    expect(clientCall).toMatchObject({ authorization: null, credentials: "include" });
+    expect(s.calls.every((c) => c.authorization === null)).toBe(true);
   });
 
   it("restores a session from the cookie on the next visit", async () => {
@@ -208,7 +219,7 @@ describe("the app's session", () => {
     expect(sessionStatusOf(s.actor.getSnapshot())).toBe("signedOut");
   });
 
-  it("signs out: calls logout with the bearer, clears the cookies and state, and goes to index", async () => {
+  it("signs out: calls logout with the browser's cookie, clears the cookies and state, and goes to index", async () => {
     const s = setup();
     await signIn(s);
     document.cookie = "selected-plan=5; Path=/";
@@ -216,26 +227,35 @@ describe("the app's session", () => {
     s.actor.send({ type: "session.signOut" });
     await waitFor(s.actor, (x) => x.matches("signedOut"));
 
-    // Logout is called for the session that ended, though the machine has forgotten its token.
+    // Logout is called for the session that ended, though the machine has forgotten it: the
+    // browser still sends the server's cookie, which the answer removes.
     const logout = () => s.calls.filter((c) => c.path === "/api/auth/logout");
     await vi.waitFor(() => expect(logout()).toHaveLength(1));
     expect(logout()).toEqual([
-      { path: "/api/auth/logout", method: "POST", authorization: `Bearer ${session.token}` },
+      { path: "/api/auth/logout", method: "POST", authorization: null, credentials: "include" },
     ]);
     expect(s.navigate).toHaveBeenCalledWith("/es");
     expect(s.clearUserState).toHaveBeenCalledTimes(1);
     expect(document.cookie).not.toMatch(/(^|; )(auth|selected-plan)=/);
     expect(s.actor.getSnapshot().context).toMatchObject({
-      token: null,
+      expiry: null,
       client: null,
       welcomeBannerVisible: false,
     });
   });
 
-  it("ignores an auth cookie whose token has expired", () => {
+  it("ignores an auth cookie whose session has expired", () => {
     document.cookie = `auth=${encodeURIComponent(
-      JSON.stringify({ token: "x", expiry: new Date(Date.now() - 1000).toISOString() }),
+      JSON.stringify({ expiry: new Date(Date.now() - 1000).toISOString() }),
     )}; Path=/`;
     expect(readSessionCookie()).toBeNull();
+  });
+
+  it("removes an auth cookie of an earlier version that holds a token, and starts signed out", async () => {
+    document.cookie = `auth=${encodeURIComponent(JSON.stringify(session))}; Path=/`;
+    const s = setup();
+    await waitFor(s.actor, (x) => x.matches("signedOut"));
+    expect(document.cookie).not.toMatch(/(^|; )auth=/);
+    expect(s.calls).toEqual([]);
   });
 });

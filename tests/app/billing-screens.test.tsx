@@ -210,8 +210,8 @@ async function signedIn(api: ReturnType<typeof fakeApi>) {
   const services = testServices("ht", api.fetch);
   await waitForActor(services.session!, (s) => s.matches("signedOut"), { timeout: 2000 });
   services.session!.send({
-    type: "session.tokenReceived",
-    session: { token: "t".repeat(43), expiry },
+    type: "session.started",
+    session: { expiry },
   });
   await waitForActor(services.session!, (s) => s.matches("signedIn"), { timeout: 2000 });
   return services;

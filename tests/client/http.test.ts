@@ -26,6 +26,7 @@ interface Recorded {
   readonly url: URL;
   readonly method: string;
   readonly headers: Headers;
+  readonly credentials: RequestCredentials;
   readonly body: string | null;
 }
 
@@ -41,6 +42,7 @@ function fakeFetch(answers: readonly (Response | (() => Response) | Error)[]) {
       url: new URL(request.url),
       method: request.method,
       headers: request.headers,
+      credentials: request.credentials,
       body: init?.body === undefined || init.body === null ? null : String(init.body),
     });
     const answer = answers[Math.min(requests.length - 1, answers.length - 1)];
@@ -58,7 +60,6 @@ function client(
 ) {
   const { fetch, requests } = fakeFetch(answers);
   const onUnauthorized = vi.fn();
-  let token: string | null = null;
   let locale: Locale = "es";
   let product: Product = "simIndices";
   const http = createHttpClient({
@@ -66,7 +67,6 @@ function client(
     edition: "tt",
     locale: () => locale,
     product: () => product,
-    token: () => token,
     onUnauthorized,
     fetch: fetch as unknown as typeof globalThis.fetch,
     retryDelayMs: 0,
@@ -76,7 +76,6 @@ function client(
     http,
     requests,
     onUnauthorized,
-    setToken: (t: string | null) => (token = t),
     setLocale: (l: Locale) => (locale = l),
     setProduct: (p: Product) => (product = p),
   };
@@ -156,29 +155,14 @@ describe("common request data", () => {
     expect(c.requests[0]?.url.searchParams.getAll("ctx")).toEqual(["tt"]);
   });
 
-  it("sends Authorization only when there is a token", async () => {
-    const c = client([json(healthy)]);
-    await c.http.call(endpoints.health);
-    expect(c.requests[0]?.headers.has("authorization")).toBe(false);
-
-    c.setToken("tok-1");
-    await c.http.call(endpoints.health);
-    expect(c.requests[1]?.headers.get("authorization")).toBe("Bearer tok-1");
-
-    c.setToken(null);
-    await c.http.call(endpoints.health);
-    expect(c.requests[2]?.headers.has("authorization")).toBe(false);
-  });
-
-  it("calls with a given session instead of the current one (logout of a session that ended)", async () => {
-    const c = client([json({ status: "accepted" })]);
-    await c.http.call(endpoints.logout, { session: "ended" });
-    expect(c.requests[0]?.headers.get("authorization")).toBe("Bearer ended");
-
-    // A new session has begun meanwhile: the call still ends the one it was given.
-    c.setToken("new-session");
-    await c.http.call(endpoints.logout, { session: "ended" });
-    expect(c.requests[1]?.headers.get("authorization")).toBe("Bearer ended");
+  it("sends the session as the browser's cookie: credentials included, no Authorization header", async () => {
+    const c = client([json({ status: "accepted" }), new Response("file")]);
+    await c.http.call(endpoints.logout);
+    await c.http.download("/portfolios/1/export");
+    for (const request of c.requests) {
+      expect(request.credentials).toBe("include");
+      expect(request.headers.has("authorization")).toBe(false);
+    }
   });
 });
 
@@ -205,12 +189,12 @@ describe("retries", () => {
 
   it("sends the common data again on a retry", async () => {
     const c = client([json({}, 503), json(healthy)]);
-    c.setToken("t");
     await c.http.call(endpoints.health);
     const retry = c.requests[1]!;
     expect(retry.url.searchParams.getAll("lang")).toEqual(["es"]);
     expect(retry.url.searchParams.getAll("ctx")).toEqual(["tt"]);
-    expect(retry.headers.get("authorization")).toBe("Bearer t");
+    expect(retry.headers.get("accept-language")).toBe("es");
+    expect(retry.credentials).toBe("include");
   });
 
   it.each([400, 403, 404])("does not retry a GET answered %i", async (status) => {

@@ -1,6 +1,7 @@
 import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import { expect, test, texts, type Locale } from "./fixtures.ts";
 import {
+  bearerOf,
   accountPaths,
   accountTexts,
   dismissCookieBannerWhenShown,
@@ -47,9 +48,7 @@ async function signIn(page: Page, locale: Locale, email: string, password: strin
 
 /** Ends the browser's session on the server, as signing out elsewhere would. */
 async function revokeSession(request: APIRequestContext, context: BrowserContext) {
-  const cookie = await authCookie(context);
-  expect(cookie, "the auth cookie").toBeDefined();
-  const { token } = JSON.parse(decodeURIComponent(cookie!.value)) as { token: string };
+  const token = await bearerOf(context);
   const response = await request.post("/api/auth/logout", {
     headers: { Authorization: `Bearer ${token}` },
   });

@@ -5,6 +5,7 @@ import {
   accountTexts,
   dismissCookieBannerWhenShown,
   linkInNewestEmail,
+  sessionCookieOf,
 } from "./accounts-support.ts";
 
 /**
@@ -84,7 +85,16 @@ test.describe("accounts journey", () => {
       await page.goto(link);
       await expect(page.getByRole("status")).toHaveText(t.emailConfirmed[locale]);
       await expectSignedInAs(page, locale, name);
-      expect(await authCookie(context)).toBeDefined();
+      // The server set the session in an HttpOnly cookie for the API; the app's own auth cookie
+      // holds only the expiry, never the token.
+      const session = await sessionCookieOf(context);
+      expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/api" });
+      const auth = await authCookie(context);
+      expect(auth).toBeDefined();
+      expect(Object.keys(JSON.parse(decodeURIComponent(auth!.value)) as object)).toEqual([
+        "expiry",
+      ]);
+      expect(await page.evaluate(() => document.cookie)).not.toContain(session!.value);
 
       // Edit the profile (reached from the name in the header) and save.
       await header(page, locale)
@@ -120,6 +130,8 @@ test.describe("accounts journey", () => {
       ).toBeVisible();
       await expect(header(page, locale).getByRole("link", { name })).toHaveCount(0);
       expect(await authCookie(context)).toBeUndefined();
+      // Logout's answer removed the server's cookie.
+      await expect.poll(() => sessionCookieOf(context)).toBeUndefined();
 
       // The old password no longer works; the new one does.
       await page.goto(paths.signIn[locale]);

@@ -151,10 +151,16 @@ export async function signInThroughScreen(
   await Promise.race([left, refused]);
 }
 
-/** The session's bearer token (the `auth` cookie the app keeps). */
+/** The server's session cookie (HttpOnly: the page cannot read it, Playwright can). */
+export async function sessionCookieOf(context: BrowserContext) {
+  return (await context.cookies()).find((c) => c.name === "session");
+}
+
+/** The session's token, for calls with a bearer header: the value of the server's session cookie. */
 export async function bearerOf(context: BrowserContext): Promise<string> {
-  const raw = (await context.cookies()).find((c) => c.name === "auth")?.value ?? "";
-  return (JSON.parse(decodeURIComponent(raw)) as { token: string }).token;
+  const cookie = await sessionCookieOf(context);
+  if (!cookie?.value) throw new Error("no session cookie: is the browser signed in?");
+  return cookie.value;
 }
 
 /**

@@ -4,8 +4,9 @@ import {
   SessionFailure,
   sessionMachine,
   type SessionContext,
+  type SessionFacts,
 } from "../../machines/session.machine.ts";
-import type { Client, Credentials, SessionToken } from "../../src/contract/accounts.ts";
+import type { Client, Credentials } from "../../src/contract/accounts.ts";
 import { defaultPermissions } from "../../src/contract/permissions.ts";
 
 const free = {
@@ -52,10 +53,9 @@ const client: Client = {
   trialEndsAt: null,
 };
 
-const session: SessionToken = { token: "token-123", expiry: "2030-01-01T00:00:00.000Z" };
+const session: SessionFacts = { expiry: "2030-01-01T00:00:00.000Z" };
 /** The context with no session: nothing of a user, no error, no banner. */
 const noSession: SessionContext = {
-  token: null,
   expiry: null,
   client: null,
   error: null,
@@ -64,10 +64,10 @@ const noSession: SessionContext = {
 const credentials: Credentials = { email: "ada@example.test", password: "Correct-Horse-42" };
 
 interface Fakes {
-  stored?: SessionToken | null;
-  signIn?: (c: Credentials) => Promise<SessionToken>;
-  fetchClient?: (input: { token: string }) => Promise<Client>;
-  signOut?: (input: { session: string | null }) => Promise<void>;
+  stored?: SessionFacts | null;
+  signIn?: (c: Credentials) => Promise<SessionFacts>;
+  fetchClient?: () => Promise<Client>;
+  signOut?: (input: { hadSession: boolean }) => Promise<void>;
   goToIndex?: () => Promise<void>;
 }
 
@@ -78,7 +78,7 @@ function start(fakes: Fakes = {}) {
     signIn: vi.fn(fakes.signIn ?? (async () => session)),
     fetchClient: vi.fn(fakes.fetchClient ?? (async () => client)),
     signOut: vi.fn(fakes.signOut ?? (async () => {})),
-    persistToken: vi.fn(),
+    persistSession: vi.fn(),
     clearClientState: vi.fn(),
     navigateToIndex: vi.fn(fakes.goToIndex ?? (async () => {})),
     navigateToSignIn: vi.fn(),
@@ -87,12 +87,12 @@ function start(fakes: Fakes = {}) {
     actors: {
       restoreSession: fromPromise(() => spies.restoreSession()),
       signIn: fromPromise(({ input }) => spies.signIn(input)),
-      fetchClient: fromPromise(({ input }) => spies.fetchClient(input)),
+      fetchClient: fromPromise(() => spies.fetchClient()),
       signOut: fromPromise(({ input }) => spies.signOut(input)),
       goToIndex: fromPromise(async () => spies.navigateToIndex()),
     },
     actions: {
-      persistToken: (_, params) => spies.persistToken(params),
+      persistSession: (_, params) => spies.persistSession(params),
       clearClientState: () => spies.clearClientState(),
       navigateToSignIn: () => spies.navigateToSignIn(),
     },
@@ -141,16 +141,15 @@ describe("sessionMachine", () => {
   });
 
   describe("sign-in", () => {
-    it("stores the token with its expiry, loads the client and ends signed in", async () => {
+    it("stores the session's expiry, loads the client and ends signed in", async () => {
       const { actor, spies, visited } = await signedIn();
 
       expect(spies.signIn).toHaveBeenCalledWith(credentials);
-      expect(spies.persistToken).toHaveBeenCalledTimes(1);
-      expect(spies.persistToken).toHaveBeenCalledWith({ session });
-      expect(spies.fetchClient).toHaveBeenCalledWith({ token: "token-123" });
+      expect(spies.persistSession).toHaveBeenCalledTimes(1);
+      expect(spies.persistSession).toHaveBeenCalledWith({ session });
+      expect(spies.fetchClient).toHaveBeenCalledTimes(1);
       expect(visited).toEqual(["restoring", "signedOut", "signingIn", "loadingClient", "signedIn"]);
       expect(actor.getSnapshot().context).toEqual({
-        token: "token-123",
         expiry: "2030-01-01T00:00:00.000Z",
         client,
         error: null,
@@ -158,9 +157,16 @@ describe("sessionMachine", () => {
       });
     });
 
-    it("persists the token before the client is fetched", async () => {
+    it("never keeps or persists a token, even when the sign-in answer carries one", async () => {
+      const answer = { token: "token-123", expiry: session.expiry };
+      const { actor, spies } = await signedIn({ signIn: async () => answer });
+      expect(spies.persistSession).toHaveBeenCalledWith({ session: { expiry: session.expiry } });
+      expect(JSON.stringify(actor.getSnapshot().context)).not.toContain("token-123");
+    });
+
+    it("persists the session before the client is fetched", async () => {
       const { spies } = await signedIn();
-      expect(spies.persistToken.mock.invocationCallOrder[0]).toBeLessThan(
+      expect(spies.persistSession.mock.invocationCallOrder[0]).toBeLessThan(
         spies.fetchClient.mock.invocationCallOrder[0]!,
       );
     });
@@ -180,10 +186,10 @@ describe("sessionMachine", () => {
 
       expect(actor.getSnapshot().context).toMatchObject({
         error: "INVALID_CREDENTIALS",
-        token: null,
+        expiry: null,
         client: null,
       });
-      expect(spies.persistToken).not.toHaveBeenCalled();
+      expect(spies.persistSession).not.toHaveBeenCalled();
       expect(spies.fetchClient).not.toHaveBeenCalled();
     });
 
@@ -217,12 +223,12 @@ describe("sessionMachine", () => {
       expect(actor.getSnapshot().context.error).toBeNull();
     });
 
-    it("signs in with a token received from elsewhere (email confirmation), persisting it", async () => {
+    it("signs in with a session started elsewhere (email confirmation), persisting it", async () => {
       const { actor, spies } = start();
       await settled(actor, "signedOut");
-      actor.send({ type: "session.tokenReceived", session });
+      actor.send({ type: "session.started", session });
       await settled(actor, "signedIn");
-      expect(spies.persistToken).toHaveBeenCalledWith({ session });
+      expect(spies.persistSession).toHaveBeenCalledWith({ session });
       expect(spies.signIn).not.toHaveBeenCalled();
       expect(actor.getSnapshot().context.client).toEqual(client);
     });
@@ -261,7 +267,7 @@ describe("sessionMachine", () => {
       await settled(actor, "signedOut");
 
       expect(order).toEqual(["clear", "logout", "index"]);
-      expect(spies.signOut).toHaveBeenCalledWith({ session: "token-123" });
+      expect(spies.signOut).toHaveBeenCalledWith({ hadSession: true });
       expect(spies.clearClientState).toHaveBeenCalledTimes(1);
       expect(spies.navigateToIndex).toHaveBeenCalledTimes(1);
       expect(spies.navigateToSignIn).not.toHaveBeenCalled();
@@ -306,14 +312,14 @@ describe("sessionMachine", () => {
       // Logout has not answered: the person is on index, with nothing of theirs left.
       expect(spies.signOut).toHaveBeenCalledTimes(1);
       expect(spies.navigateToIndex).toHaveBeenCalledTimes(1);
-      expect(actor.getSnapshot().context).toMatchObject({ token: null, client: null });
+      expect(actor.getSnapshot().context).toMatchObject({ expiry: null, client: null });
       // A sign-in meanwhile is taken, and the late answer changes nothing.
       actor.send({ type: "session.signIn", credentials });
       await settled(actor, "signedIn");
       answer();
       await Promise.resolve();
       expect(actor.getSnapshot().value).toBe("signedIn");
-      expect(actor.getSnapshot().context.token).toBe("token-123");
+      expect(actor.getSnapshot().context.expiry).toBe(session.expiry);
     });
   });
 
@@ -328,28 +334,27 @@ describe("sessionMachine", () => {
       expect(actor.getSnapshot().value).toBe("signedIn");
     });
 
-    it("takes a new token while signed in, persists it and loads the client of that token", async () => {
+    it("takes a new session while signed in, persists it and loads the client again", async () => {
       const { actor, spies } = await signedIn();
-      const renewed = { token: "token-456", expiry: "2031-01-01T00:00:00.000Z" };
-      actor.send({ type: "session.tokenReceived", session: renewed });
+      const renewed = { expiry: "2031-01-01T00:00:00.000Z" };
+      actor.send({ type: "session.started", session: renewed });
       expect(actor.getSnapshot().context).toMatchObject(renewed);
-      expect(spies.persistToken).toHaveBeenLastCalledWith({ session: renewed });
-      // The token may belong to another account (an email link opened while signed in).
+      expect(spies.persistSession).toHaveBeenLastCalledWith({ session: renewed });
+      // The session may belong to another account (an email link opened while signed in).
       expect(actor.getSnapshot().value).toBe("loadingClient");
       await settled(actor, "signedIn");
-      expect(spies.fetchClient).toHaveBeenLastCalledWith({ token: "token-456" });
+      expect(spies.fetchClient).toHaveBeenCalledTimes(2);
     });
   });
 
   describe("restoring a stored session", () => {
-    it("goes through loadingClient to signedIn with the stored token, without persisting it again", async () => {
+    it("goes through loadingClient to signedIn with the stored session, without persisting it again", async () => {
       const { actor, spies, visited } = start({ stored: session });
       await settled(actor, "signedIn");
       expect(visited).toEqual(["restoring", "loadingClient", "signedIn"]);
-      expect(spies.fetchClient).toHaveBeenCalledWith({ token: "token-123" });
-      expect(spies.persistToken).not.toHaveBeenCalled();
+      expect(spies.fetchClient).toHaveBeenCalledTimes(1);
+      expect(spies.persistSession).not.toHaveBeenCalled();
       expect(actor.getSnapshot().context).toMatchObject({
-        token: "token-123",
         expiry: session.expiry,
         client,
         welcomeBannerVisible: false,
@@ -369,7 +374,7 @@ describe("sessionMachine", () => {
       expect(spies.clearClientState).toHaveBeenCalledTimes(1);
       expect(spies.navigateToSignIn).toHaveBeenCalledTimes(1);
       expect(spies.navigateToIndex).not.toHaveBeenCalled();
-      expect(actor.getSnapshot().context.token).toBeNull();
+      expect(actor.getSnapshot().context.expiry).toBeNull();
     });
 
     it("on a network failure ends signed out without clearing anything or navigating", async () => {
@@ -384,7 +389,7 @@ describe("sessionMachine", () => {
       });
       expect(actor.getSnapshot().context).toMatchObject({
         error: "NETWORK_ERROR",
-        token: null,
+        expiry: null,
         client: null,
       });
       expect(spies.clearClientState).not.toHaveBeenCalled();
@@ -395,14 +400,14 @@ describe("sessionMachine", () => {
     it("ends signed out when the stored session cannot be read", async () => {
       const machine = sessionMachine.provide({
         actors: {
-          restoreSession: fromPromise<SessionToken | null>(async () => {
+          restoreSession: fromPromise<SessionFacts | null>(async () => {
             throw new Error("cookie unreadable");
           }),
         },
       });
       const actor = createActor(machine).start();
       await settled(actor, "signedOut");
-      expect(actor.getSnapshot().context.token).toBeNull();
+      expect(actor.getSnapshot().context.expiry).toBeNull();
     });
   });
 });

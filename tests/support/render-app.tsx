@@ -42,7 +42,6 @@ export function testServices(edition: Edition = "ht", fetchImpl?: typeof fetch):
     edition,
     locale: () => "en",
     product: () => "simAssets",
-    token: () => session?.getSnapshot().context.token ?? null,
     onUnauthorized: () => session?.send({ type: "session.unauthorized" }),
     fetch: fetcher,
     retryDelayMs: 0,

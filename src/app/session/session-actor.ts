@@ -1,6 +1,9 @@
 import { createActor, fromPromise, type ActorRefFrom } from "xstate";
-import { sessionMachine, SessionFailure } from "../../../machines/session.machine.ts";
-import type { SessionToken } from "../../contract/accounts.ts";
+import {
+  sessionMachine,
+  SessionFailure,
+  type SessionFacts,
+} from "../../../machines/session.machine.ts";
 import { endpoints } from "../../contract/endpoints.ts";
 import type { Locale } from "../../contract/common.ts";
 import { ApiCallError, type HttpClient } from "../../client/http.ts";
@@ -24,23 +27,32 @@ export async function orFailure<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-export function readSessionCookie(source?: string): SessionToken | null {
+/**
+ * The session the auth cookie says exists: its expiry, while it lasts. The token is not there: the
+ * server keeps it in an HttpOnly cookie the page cannot read. An auth cookie of an older version
+ * that still holds a token is removed and means no session (the server has no cookie for it).
+ */
+export function readSessionCookie(source?: string): SessionFacts | null {
   const raw = readCookie(cookieNames.auth, source);
   if (!raw) return null;
   try {
-    const value = JSON.parse(raw) as Partial<SessionToken>;
-    if (typeof value.token !== "string" || typeof value.expiry !== "string") return null;
-    return new Date(value.expiry).getTime() > Date.now()
-      ? { token: value.token, expiry: value.expiry }
-      : null;
+    const value = JSON.parse(raw) as { expiry?: unknown; token?: unknown };
+    if ("token" in value) {
+      if (source === undefined) removeCookie(cookieNames.auth);
+      return null;
+    }
+    if (typeof value.expiry !== "string") return null;
+    return new Date(value.expiry).getTime() > Date.now() ? { expiry: value.expiry } : null;
   } catch {
     return null;
   }
 }
 
-/** The auth cookie lives exactly as long as the token (specification section 4). */
-export function writeSessionCookie(session: SessionToken): void {
-  writeCookie(cookieNames.auth, JSON.stringify(session), { expires: new Date(session.expiry) });
+/** The auth cookie (the expiry, nothing secret) lives exactly as long as the session (specification section 4). */
+export function writeSessionCookie(session: SessionFacts): void {
+  writeCookie(cookieNames.auth, JSON.stringify({ expiry: session.expiry }), {
+    expires: new Date(session.expiry),
+  });
 }
 
 export interface SessionDeps {
@@ -58,20 +70,21 @@ export function createSessionActor(deps: SessionDeps): SessionActor {
   const machine = sessionMachine.provide({
     actors: {
       restoreSession: fromPromise(async () => readSessionCookie()),
-      signIn: fromPromise(async ({ input }) =>
-        orFailure(() => deps.http.call(endpoints.login, { body: input })),
-      ),
+      // The answer's token is for API clients; the browser has it in the server's cookie.
+      signIn: fromPromise(async ({ input }) => {
+        const { expiry } = await orFailure(() => deps.http.call(endpoints.login, { body: input }));
+        return { expiry };
+      }),
       fetchClient: fromPromise(async () => orFailure(() => deps.http.call(endpoints.client))),
       signOut: fromPromise(async ({ input }) => {
-        if (input.session !== null)
-          await deps.http.call(endpoints.logout, { session: input.session }).catch(() => {});
+        if (input.hadSession) await deps.http.call(endpoints.logout).catch(() => {});
       }),
       goToIndex: fromPromise(async () => {
         await deps.navigate(pathFor("index", deps.locale()));
       }),
     },
     actions: {
-      persistToken: (_, { session }) => writeSessionCookie(session),
+      persistSession: (_, { session }) => writeSessionCookie(session),
       clearClientState: () => {
         removeCookie(cookieNames.auth);
         removeCookie(cookieNames.selectedPlan);

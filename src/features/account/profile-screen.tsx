@@ -64,7 +64,11 @@ export default function ProfileScreen(_: ScreenProps) {
   }, [save.succeeded, save.result, session]);
   useEffect(() => {
     if (password.succeeded && password.result) {
-      session.send({ type: "session.tokenReceived", session: password.result as SessionToken });
+      // The server set the session's cookie; the app keeps only when it ends.
+      session.send({
+        type: "session.started",
+        session: { expiry: (password.result as SessionToken).expiry },
+      });
     }
   }, [password.succeeded, password.result, session]);
 

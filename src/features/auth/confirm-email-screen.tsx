@@ -39,7 +39,11 @@ export default function ConfirmEmailScreen({ locale }: ScreenProps) {
   }, [token, linkEmail, confirm]);
   useEffect(() => {
     if (confirm.succeeded && confirm.result)
-      session.send({ type: "session.tokenReceived", session: confirm.result as SessionToken });
+      // The server set the session's cookie; the app keeps only when it ends.
+      session.send({
+        type: "session.started",
+        session: { expiry: (confirm.result as SessionToken).expiry },
+      });
   }, [confirm.succeeded, confirm.result, session]);
 
   const submitResend = (e: FormEvent) => {

@@ -9,7 +9,7 @@ import { createMiddleware } from "hono/factory";
 import { permissionsFor, type Tier } from "../../contract/permissions.ts";
 import { preparedOnce } from "../db/database.ts";
 import { clients, sessions, subscriptions } from "../db/schema.ts";
-import { bearerToken } from "../http/auth.ts";
+import { refuseCookieWriteWithoutOrigin, sessionCredential, unauthorized } from "../http/auth.ts";
 import { hashToken } from "./tokens.ts";
 import { isLive } from "./client-view.ts";
 import { refuseWhilePolicyPending } from "./gates.ts";
@@ -58,9 +58,9 @@ export const requireSessionWithPermissions = (
   deps: Pick<AppDeps, "database" | "config" | "clock">,
 ) =>
   createMiddleware<AppEnv>(async (c, next) => {
-    const token = bearerToken(c.req.header("Authorization"));
-    if (!token) throw new ApiFailure(401, "UNAUTHORIZED");
-    const tokenHash = hashToken(token);
+    const credential = sessionCredential(c);
+    if (!credential.token) throw unauthorized(c, deps.config, credential);
+    const tokenHash = hashToken(credential.token);
     const product = productOf(c);
     const [row] = await preparedOnce(deps.database.db, "session_permissions", (db) =>
       db
@@ -89,7 +89,8 @@ export const requireSessionWithPermissions = (
         )
         .prepare("session_permissions"),
     ).execute({ product, tokenHash });
-    if (!row) throw new ApiFailure(401, "UNAUTHORIZED");
+    if (!row) throw unauthorized(c, deps.config, credential);
+    refuseCookieWriteWithoutOrigin(c, credential);
     const account = {
       kind: row.kind,
       policiesVersion: row.policiesVersion,

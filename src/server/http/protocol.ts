@@ -23,7 +23,7 @@ export const permissionsPolicy: Record<string, string[]> = {
   browsingTopics: [],
 };
 
-const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+export const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
  * Refuses a state-changing API call that a browser says comes from another site (403

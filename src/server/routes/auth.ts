@@ -25,12 +25,18 @@ import {
   endAttempt,
   type AttemptKeys,
 } from "../accounts/rate-limit.ts";
-import { createSession, revokeAllSessions, revokeSession } from "../accounts/sessions.ts";
+import {
+  createSession,
+  revokeAllSessions,
+  revokeSession,
+  sessionClient,
+} from "../accounts/sessions.ts";
 import { clients } from "../db/schema.ts";
 import { ApiFailure } from "../http/api-failure.ts";
 import { rateLimit } from "../http/rate-limits.ts";
 import { requireSession } from "../http/auth.ts";
 import { idempotent } from "../http/idempotency.ts";
+import { clearSessionCookie, sessionCookieOf, setSessionCookie } from "../http/session-cookie.ts";
 import { clientAddress } from "../http/client-address.ts";
 import { jsonBody, queryOf, reply } from "../http/validate.ts";
 import { editionBrands } from "../../ui/editions.ts";
@@ -48,6 +54,17 @@ export function authRoutes(deps: AppDeps) {
   const sleep =
     deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   type Ctx = Parameters<typeof queryOf>[0];
+
+  /**
+   * Starts a session for the client: the token and expiry in the body (API clients, the
+   * specification's answer) and in the HttpOnly session cookie (the browser app, whose scripts
+   * never hold the token).
+   */
+  const startSession = async (c: Ctx, clientId: number) => {
+    const session = await createSession(db, clientId, deps.config.sessionDays);
+    setSessionCookie(c, deps.config, session);
+    return reply(c, SessionToken, session);
+  };
 
   /**
    * Runs a secret check (a password, a recovery token) under the sign-in throttling
@@ -96,7 +113,7 @@ export function authRoutes(deps: AppDeps) {
           : null,
       );
       if (!passed) throw new ApiFailure(400, "INVALID_CREDENTIALS");
-      return reply(c, SessionToken, await createSession(db, passed.id, deps.config.sessionDays));
+      return startSession(c, passed.id);
     })
     .post(
       "/register",
@@ -161,6 +178,7 @@ export function authRoutes(deps: AppDeps) {
     )
     .post("/logout", requireSession(deps), async (c) => {
       await revokeSession(db, c.get("tokenHash"));
+      clearSessionCookie(c, deps.config);
       return reply(c, Accepted, accepted);
     })
     .put("/change-password", requireSession(deps), async (c) => {
@@ -180,7 +198,7 @@ export function authRoutes(deps: AppDeps) {
         .where(eq(clients.id, client.id));
       // Every session ends, this one included; the device that asked gets a fresh one.
       await revokeAllSessions(db, client.id);
-      return reply(c, SessionToken, await createSession(db, client.id, deps.config.sessionDays));
+      return startSession(c, client.id);
     })
     .post("/resend-register-email-confirmation", async (c) => {
       const { email } = await jsonBody(c, EmailOnly);
@@ -207,7 +225,7 @@ export function authRoutes(deps: AppDeps) {
         .update(clients)
         .set({ emailConfirmed: true, updatedAt: sql`now()` })
         .where(eq(clients.id, clientId));
-      return reply(c, SessionToken, await createSession(db, clientId, deps.config.sessionDays));
+      return startSession(c, clientId);
     })
     .post("/forgot-password", async (c) => {
       const { email } = await jsonBody(c, EmailOnly);
@@ -243,6 +261,10 @@ export function authRoutes(deps: AppDeps) {
         .set({ passwordHash: await hashPassword(form.password), updatedAt: sql`now()` })
         .where(eq(clients.id, clientId));
       await revokeAllSessions(db, clientId);
+      // The browser's session cookie goes when recovery just ended its session (another
+      // account's live session in the same browser stays).
+      const cookie = sessionCookieOf(c);
+      if (cookie !== null && !(await sessionClient(db, cookie))) clearSessionCookie(c, deps.config);
       // A new password: the failures counted against the old one no longer matter.
       const signIn = attemptKeys(form.email, clientAddress(c, deps.config.trustProxy));
       await Promise.all([clearFailures(db, signIn.account), clearFailures(db, signIn.pair)]);
