@@ -116,5 +116,7 @@ export async function giveCredit(
   currency: BillingCurrency,
   cents: number,
 ): Promise<void> {
-  await db.insert(balanceEntries).values({ clientId, currency, amountCents: cents, reason: "manual" });
+  await db
+    .insert(balanceEntries)
+    .values({ clientId, currency, amountCents: cents, reason: "manual" });
 }
