@@ -99,8 +99,8 @@ function ProductPlan({
             </Trans>
           ) : next.event === "renewal" ? (
             <Trans>
-              Renews on {date} for {amount}: {fromBalance} from your account balance and {onCard}{" "}
-              on your card.
+              Renews on {date} for {amount}: {fromBalance} from your account balance and {onCard} on
+              your card.
             </Trans>
           ) : next.event === "retry" ? (
             <Trans>
