@@ -55,6 +55,7 @@ const words = {
     es: "No hemos podido cobrar tu plan de hollytools",
   },
   lastAttempt: { en: "last attempt", es: "último intento" },
+  yourPlans: { en: "Your plans", es: "Tus planes" },
   freeTrial: { en: "Free trial", es: "Prueba gratuita" },
   trialEnds: {
     en: (date: string) => `Your hollytools trial ends on ${date}`,
@@ -195,6 +196,17 @@ async function giveCredit(page: Page, token: string, cents: number) {
   expect(response.ok(), await response.text()).toBe(true);
 }
 
+/**
+ * Opens the billing screen and waits for its plans: on a busy machine the overview after a move of
+ * the clock can take longer than an expectation's 5 s.
+ */
+async function openBilling(page: Page, locale: Locale) {
+  await page.goto(paths.billing[locale]);
+  await expect(
+    page.getByRole("heading", { level: 2, name: words.yourPlans[locale], exact: true }),
+  ).toBeVisible({ timeout: 30_000 });
+}
+
 /** Days from now to a date, and a little more (the billing job runs with the move). */
 const daysPast = (date: number) => (date - Date.now()) / dayMs + 0.01;
 
@@ -253,7 +265,7 @@ for (const locale of ["en", "es"] as const) {
         STANDARD_MONTHLY,
       ]);
 
-      await page.goto(paths.billing[locale]);
+      await openBilling(page, locale);
       await expect(page.getByTestId("next-simAssets")).toContainText(words.renewsOn[locale]);
       await expect(
         page.getByRole("list", { name: t.invoices[locale] }).getByRole("listitem"),
@@ -292,7 +304,7 @@ for (const locale of ["en", "es"] as const) {
           e.subject.startsWith(words.failed[locale]),
         );
         expect(failed).toHaveLength(step.failures);
-        await page.goto(paths.billing[locale]);
+        await openBilling(page, locale);
         const card = page.locator('[data-product="simAssets"]');
         if (step.state === "pastDue") {
           await expect(card.getByText(words.paymentDue[locale], { exact: true })).toBeVisible();
@@ -337,14 +349,14 @@ for (const locale of ["en", "es"] as const) {
       const warned = await trialEmails(words.trialEnds[locale](""));
       expect(warned.map((e) => e.subject)).toEqual([words.trialEnds[locale](endsOn)]);
       expect((await api.product("simAssets")).state).toBe("trial");
-      await page.goto(paths.billing[locale]);
+      await openBilling(page, locale);
       const card = page.locator('[data-product="simAssets"]');
       await expect(card.getByText(words.freeTrial[locale], { exact: true })).toBeVisible();
       await expect(page.getByTestId("next-simAssets")).toHaveText(words.endsOn[locale](endsOn));
 
       // Past the end: free again, on the screen, in the API and by email (once, and no new warning).
       await moveClock(page, token, TRIAL_WARNING_DAYS);
-      await page.goto(paths.billing[locale]);
+      await openBilling(page, locale);
       await expect(card.getByText(words.free[locale], { exact: true })).toBeVisible();
       await expect(page.getByTestId("next-simAssets")).toHaveCount(0);
       expect((await api.product("simAssets")).state).toBe("free");
@@ -369,7 +381,7 @@ for (const locale of ["en", "es"] as const) {
       const end = Date.parse((await api.product("simAssets")).next!.date);
       const until = longDate(end, locale);
 
-      await page.goto(paths.billing[locale]);
+      await openBilling(page, locale);
       const card = page.locator('[data-product="simAssets"]');
       await card.getByRole("button", { name: t.cancelPlan[locale] }).click();
       // Cancelling asks once more, with the date the plan is kept until.
@@ -388,7 +400,7 @@ for (const locale of ["en", "es"] as const) {
       expect((await api.client()).permissions.simAssets!.analysis.var).toBe(false);
       // No renewal: the purchase's invoice is the only one.
       expect((await api.billing()).invoices.map((i) => i.totalCents)).toEqual([STANDARD_MONTHLY]);
-      await page.goto(paths.billing[locale]);
+      await openBilling(page, locale);
       await expect(card.getByText(words.free[locale], { exact: true })).toBeVisible();
       await expect(
         page.getByRole("list", { name: t.invoices[locale] }).getByRole("listitem"),
@@ -428,7 +440,7 @@ for (const locale of ["en", "es"] as const) {
       ).toBeVisible();
       await page.getByRole("button", { name: t.scheduleChange[locale] }).click();
       await expect(page.getByRole("status")).toHaveText(t.changeScheduled[locale]);
-      await page.goto(paths.billing[locale]);
+      await openBilling(page, locale);
       const card = page.locator('[data-product="simAssets"]');
       await expect(card).toContainText(`${t.scheduled[locale]} ${at}`);
       await expect(page.getByTestId("next-simAssets")).toHaveText(words.changesOn[locale](at));
@@ -448,7 +460,7 @@ for (const locale of ["en", "es"] as const) {
       expect(invoices[0]!.lines.map((l) => [l.kind, l.tier, l.period, l.amountCents])).toEqual([
         ["plan", "standard", "monthly", STANDARD_MONTHLY],
       ]);
-      await page.goto(paths.billing[locale]);
+      await openBilling(page, locale);
       await expect(card.getByText(t.standard[locale], { exact: true })).toBeVisible();
       await expect(card.getByText(t.stateActive[locale], { exact: true })).toBeVisible();
       await expect(page.getByTestId("next-simAssets")).toHaveText(
@@ -482,7 +494,7 @@ for (const locale of ["en", "es"] as const) {
       const card1 = STANDARD_MONTHLY - fromBalance1;
       const left1 = CREDIT - fromBalance1;
       expect(card1).toBe(0);
-      await page.goto(paths.billing[locale]);
+      await openBilling(page, locale);
       await expect(balance).toContainText(words.onAccount[locale](money(CREDIT, locale)));
       await expect(line).toHaveText(words.renewsFromBalance[locale](await renewsOn(), price));
 
@@ -498,7 +510,7 @@ for (const locale of ["en", "es"] as const) {
       // The next renewal: what is left of the balance, the rest on the card.
       const fromBalance2 = Math.min(left1, STANDARD_MONTHLY);
       const card2 = STANDARD_MONTHLY - fromBalance2;
-      await page.goto(paths.billing[locale]);
+      await openBilling(page, locale);
       await expect(balance).toContainText(words.onAccount[locale](money(left1, locale)));
       await expect(line).toHaveText(
         words.renewsPartly[locale](
@@ -518,7 +530,7 @@ for (const locale of ["en", "es"] as const) {
         ["balanceUsed", -fromBalance2],
       ]);
       expect(view.balances).toEqual([]);
-      await page.goto(paths.billing[locale]);
+      await openBilling(page, locale);
       await expect(line).toHaveText(words.renews[locale](await renewsOn(), price));
       await expect(balance).toHaveCount(0);
       await expect(
