@@ -50,7 +50,12 @@ export const activePlan = (
     period: "monthly",
     currency: "EUR",
     periodStart: "2026-11-21T10:00:00.000Z",
-    next: { event: "renewal", date: "2026-12-21T10:00:00.000Z", amountCents: 990 },
+    next: {
+      event: "renewal",
+      date: "2026-12-21T10:00:00.000Z",
+      amountCents: 990,
+      balanceUsedCents: 0,
+    },
     trialAvailable: false,
     ...over,
   });
@@ -64,7 +69,12 @@ export const demoOverview: BillingOverview = {
     activePlan("simAssets", "standard", {
       period: "annual",
       periodStart: "2025-12-21T10:00:00.000Z",
-      next: { event: "change", date: "2026-12-21T10:00:00.000Z", amountCents: 990 },
+      next: {
+        event: "change",
+        date: "2026-12-21T10:00:00.000Z",
+        amountCents: 990,
+        balanceUsedCents: 0,
+      },
       scheduledChange: {
         tier: "standard",
         period: "monthly",
@@ -74,7 +84,12 @@ export const demoOverview: BillingOverview = {
     activePlan("simMonk", "advanced", {
       subscription: subscription("advanced", { cancelled: true }),
       state: "cancelled",
-      next: { event: "ends", date: "2026-12-21T10:00:00.000Z", amountCents: null },
+      next: {
+        event: "ends",
+        date: "2026-12-21T10:00:00.000Z",
+        amountCents: null,
+        balanceUsedCents: 0,
+      },
     }),
     demoProductBilling("simIndices"),
   ],

@@ -506,12 +506,17 @@ export const ProductBilling = Schema.Struct({
   period: Schema.NullOr(Period),
   currency: Schema.NullOr(BillingCurrency),
   periodStart: Schema.NullOr(IsoTime),
-  /** The next thing that happens and when: a renewal charge, a retry, a scheduled change, the end. */
+  /**
+   * The next thing that happens and when: a renewal charge, a retry, a scheduled change, the end.
+   * `amountCents` is the plan's price charged then; `balanceUsedCents` the part the account
+   * balance pays (used before the card, charges in date order), so the card pays the rest.
+   */
   next: Schema.NullOr(
     Schema.Struct({
       event: Schema.Literals(["renewal", "retry", "change", "ends"]),
       date: IsoTime,
       amountCents: Schema.NullOr(Cents),
+      balanceUsedCents: Cents,
     }),
   ),
   scheduledChange: Schema.NullOr(
@@ -567,3 +572,13 @@ export const TestClockRequest = Schema.Struct({
   days: Schema.Number.pipe(Schema.check(Schema.isGreaterThan(0), Schema.isLessThanOrEqualTo(800))),
 });
 export type TestClockRequest = typeof TestClockRequest.Type;
+
+/**
+ * POST /billing/test-credit (sandbox with SANDBOX_TEST_CLOCK=true only): a credit given by hand to
+ * the account balance, as an operator would, so a walk can see a balance used on the next charges.
+ */
+export const TestCreditRequest = Schema.Struct({
+  cents: Cents.pipe(Schema.check(Schema.isGreaterThan(0), Schema.isLessThanOrEqualTo(100_000))),
+  currency: BillingCurrency,
+});
+export type TestCreditRequest = typeof TestCreditRequest.Type;

@@ -38,6 +38,7 @@ import {
   Quote,
   ScheduleRequest,
   TestClockRequest,
+  TestCreditRequest,
 } from "./billing.ts";
 import {
   CaseStudyList,
@@ -215,6 +216,13 @@ export const endpoints = {
     method: "POST",
     path: "/billing/test-clock",
     body: TestClockRequest,
+    response: BillingOverview,
+  }),
+  /** A credit to the account balance given by hand (the same switch as the test clock). */
+  testCredit: endpoint({
+    method: "POST",
+    path: "/billing/test-credit",
+    body: TestCreditRequest,
     response: BillingOverview,
   }),
   cancelSubscription: endpoint({

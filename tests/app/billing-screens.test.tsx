@@ -551,4 +551,56 @@ describe("my-account/billing-subscription", () => {
     const cancel = api.calls.find((x) => x.path === "/api/cancel-subscription");
     expect(cancel?.body).toEqual({ product: "simAssets" });
   });
+
+  it.each([
+    {
+      path: "/en/my-account/billing-subscription",
+      balance: 500,
+      renews:
+        "Renews on December 21, 2026 for €9.90: €5.00 from your account balance and €4.90 on your card.",
+      shown: "€5.00 on your account: it is used before your card on your next charges.",
+    },
+    {
+      path: "/en/my-account/billing-subscription",
+      balance: 1500,
+      renews:
+        "Renews on December 21, 2026 for €9.90, paid from your account balance: nothing is charged to your card.",
+      shown: "€15.00 on your account: it is used before your card on your next charges.",
+    },
+    {
+      path: "/es/mi-cuenta/facturacion-suscripcion",
+      balance: 500,
+      renews:
+        "Se renueva el 21 de diciembre de 2026 por 9,90 €: 5,00 € del saldo de tu cuenta y 4,90 € en tu tarjeta.",
+      shown: "5,00 € a tu favor: se usa antes que tu tarjeta en tus próximos cobros.",
+    },
+    {
+      path: "/es/mi-cuenta/facturacion-suscripcion",
+      balance: 1500,
+      renews:
+        "Se renueva el 21 de diciembre de 2026 por 9,90 €, pagado con el saldo de tu cuenta: no se cobra nada en tu tarjeta.",
+      shown: "15,00 € a tu favor: se usa antes que tu tarjeta en tus próximos cobros.",
+    },
+  ])(
+    "says what the renewal charges to the card when a balance of $balance pays first, at $path",
+    async (c) => {
+      // The server says how much of the renewal the balance pays (balanceUsedCents).
+      const renewal = activePlan("simAssets", "standard");
+      const withBalance: BillingOverview = {
+        ...overview,
+        products: [
+          {
+            ...renewal,
+            next: { ...renewal.next!, balanceUsedCents: Math.min(c.balance, 990) },
+          },
+          ...overview.products.slice(1),
+        ],
+        balances: [{ currency: "EUR", cents: c.balance }],
+      };
+      const services = await signedIn(fakeApi({ overview: withBalance }));
+      await renderApp(c.path, { services, facts: memberFacts });
+      expect(plain((await screen.findByTestId("next-simAssets")).textContent)).toBe(c.renews);
+      expect(plain(screen.getByTestId("balance").textContent)).toContain(c.shown);
+    },
+  );
 });

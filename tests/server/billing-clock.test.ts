@@ -82,6 +82,20 @@ describe.each(databaseTargets)("billing through time on $name", (target) => {
     ).toBe("TEST_CLOCK_DISABLED");
     expect((await h.call("POST", "/billing/test-clock", u.token, { days: 0 })).status).toBe(400);
     expect((await h.call("POST", "/billing/test-clock", null, { days: 1 })).status).toBe(401);
+    // The credit given by hand sits behind the same switch.
+    const credit = { cents: 500, currency: "EUR" };
+    expect(await off.call("POST", "/billing/test-credit", u.token, credit)).toMatchObject({
+      status: 403,
+      body: { msgCode: "TEST_CLOCK_DISABLED" },
+    });
+    expect((await other.call("POST", "/billing/test-credit", u.token, credit)).body.msgCode).toBe(
+      "TEST_CLOCK_DISABLED",
+    );
+    expect((await overview(u.token)).balances).toEqual([]);
+    expect(
+      (await h.call("POST", "/billing/test-credit", u.token, { cents: 0, currency: "EUR" })).status,
+    ).toBe(400);
+    expect((await h.call("POST", "/billing/test-credit", null, credit)).status).toBe(401);
   });
 
   it("renews at the period end: the card is charged once, with its invoice and receipt", async () => {
@@ -240,6 +254,12 @@ describe.each(databaseTargets)("billing through time on $name", (target) => {
       .insert(balanceEntries)
       .values({ clientId: u.id, currency: "EUR", amountCents: 1500, reason: "manual" });
     expect((await overview(u.token)).balances).toEqual([{ currency: "EUR", cents: 1500 }]);
+    // The billing screen's renewal line: the balance pays all of it.
+    expect((await productOf(u.token)).next).toMatchObject({
+      event: "renewal",
+      amountCents: 990,
+      balanceUsedCents: 990,
+    });
     // First renewal: 9.90 all from the balance (no card charged), 5.10 left.
     await move(u.token, daysUntil((await subOf(u.id)).expiryDate!));
     let renewals = await renewalsOf(u.id);
@@ -248,6 +268,10 @@ describe.each(databaseTargets)("billing through time on $name", (target) => {
     ]);
     expect(renewals[0]!.providerRef).toMatch(/^internal-/);
     expect((await overview(u.token)).balances).toEqual([{ currency: "EUR", cents: 510 }]);
+    expect((await productOf(u.token)).next).toMatchObject({
+      amountCents: 990,
+      balanceUsedCents: 510,
+    });
     // Second renewal: 5.10 from the balance, 4.80 on the card; the invoice shows both.
     await move(u.token, daysUntil((await subOf(u.id)).expiryDate!));
     renewals = await renewalsOf(u.id);
@@ -256,6 +280,10 @@ describe.each(databaseTargets)("billing through time on $name", (target) => {
       [480, 510, "succeeded"],
     ]);
     expect((await overview(u.token)).balances).toEqual([]);
+    expect((await productOf(u.token)).next).toMatchObject({
+      amountCents: 990,
+      balanceUsedCents: 0,
+    });
     const [invoice] = (await overview(u.token)).invoices;
     expect(invoice!.lines.map((l) => [l.kind, l.amountCents])).toEqual([
       ["plan", 990],
@@ -267,6 +295,39 @@ describe.each(databaseTargets)("billing through time on $name", (target) => {
     expect(receipt.text).toContain(
       "We used €5.10 of your account balance and charged €4.80 to your card",
     );
+  });
+
+  it("gives a credit by hand through the sandbox's switch, used by the earliest charge first", async () => {
+    const u = await h.payer();
+    await h.buy(u.token, { product: "simMonk", tier: "standard", period: "monthly" });
+    // A day later: hollytools renews after the banana challenge.
+    await move(u.token, 1);
+    await h.buy(u.token, { tier: "standard", period: "monthly" });
+    const res = await h.call("POST", "/billing/test-credit", u.token, {
+      cents: 1200,
+      currency: "EUR",
+    });
+    expect(res.status).toBe(200);
+    expect(decode(BillingOverview, res.body).ok).toBe(true);
+    const view = res.body as typeof BillingOverview.Type;
+    expect(view.balances).toEqual([{ currency: "EUR", cents: 1200 }]);
+    const next = (product: string) => view.products.find((p) => p.product === product)!.next;
+    // The banana challenge renews first and takes 4.90; hollytools' 9.90 gets the 7.10 left.
+    expect(next("simMonk")).toMatchObject({ amountCents: 490, balanceUsedCents: 490 });
+    expect(next("simAssets")).toMatchObject({ amountCents: 990, balanceUsedCents: 710 });
+    const [entry] = await database.db
+      .select()
+      .from(balanceEntries)
+      .where(eq(balanceEntries.clientId, u.id));
+    expect(entry).toMatchObject({ amountCents: 1200, reason: "manual", paymentId: null });
+    // Both due in one run of the job: they take the balance in that order, 2.80 on the card.
+    await move(u.token, daysUntil((await subOf(u.id)).expiryDate!));
+    expect(
+      (await renewalsOf(u.id)).map((r) => [r.product, r.amountCents, r.balanceUsedCents]).sort(),
+    ).toEqual([
+      ["simAssets", 280, 710],
+      ["simMonk", 0, 490],
+    ]);
   });
 
   it("charges nothing and opens no card page when the balance covers a purchase", async () => {

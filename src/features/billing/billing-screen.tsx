@@ -58,10 +58,14 @@ function ProductPlan({
   const periodName = billing.period ? i18n._(periodNames[billing.period]).toLowerCase() : null;
   const next = billing.next;
   const date = next ? formatLongDate(next.date, locale) : "";
-  const amount =
-    next?.amountCents != null && billing.currency
-      ? formatCents(next.amountCents, billing.currency, locale)
-      : "";
+  const money = (cents: number) =>
+    billing.currency ? formatCents(cents, billing.currency, locale) : "";
+  const amount = next?.amountCents != null ? money(next.amountCents) : "";
+  // The account balance is used before the card (the server says how much of this charge).
+  const fromBalanceCents = next?.balanceUsedCents ?? 0;
+  const fromBalance = money(fromBalanceCents);
+  const cardCents = Math.max(0, (next?.amountCents ?? 0) - fromBalanceCents);
+  const onCard = money(cardCents);
   const change = billing.scheduledChange;
   const changeTier = change ? i18n._(tierNames[change.tier]) : "";
   const changePeriod = change ? i18n._(periodNames[change.period]).toLowerCase() : "";
@@ -84,9 +88,19 @@ function ProductPlan({
       </p>
       {next ? (
         <p data-testid={`next-${product}`}>
-          {next.event === "renewal" ? (
+          {next.event === "renewal" && fromBalanceCents === 0 ? (
             <Trans>
               Renews on {date} for {amount}.
+            </Trans>
+          ) : next.event === "renewal" && cardCents === 0 ? (
+            <Trans>
+              Renews on {date} for {amount}, paid from your account balance: nothing is charged to
+              your card.
+            </Trans>
+          ) : next.event === "renewal" ? (
+            <Trans>
+              Renews on {date} for {amount}: {fromBalance} from your account balance and {onCard} on
+              your card.
             </Trans>
           ) : next.event === "retry" ? (
             <Trans>

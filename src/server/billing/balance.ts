@@ -6,7 +6,7 @@
  * claim), so two charges never use the same cents.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { BillingCurrency } from "../../contract/billing.ts";
+import type { BillingCurrency, ProductBilling } from "../../contract/billing.ts";
 import type { Db } from "../db/database.ts";
 import { balanceEntries, payments } from "../db/schema.ts";
 
@@ -77,4 +77,46 @@ export async function recordBalance(
       })),
     )
     .onConflictDoNothing();
+}
+
+/**
+ * What the balance will pay of each product's next charge (renewal, scheduled change or retry):
+ * the balance is used before the card, so the charges of a currency take it in date order, the
+ * earliest first, as the billing job will. The screen then says what the card is charged.
+ */
+export function withBalanceUsed(
+  products: readonly ProductBilling[],
+  balances: readonly { currency: BillingCurrency; cents: number }[],
+): ProductBilling[] {
+  const left = new Map(balances.map((b) => [b.currency, b.cents]));
+  const used = new Map<string, number>();
+  const charges = products
+    .filter((p) => p.next && p.next.event !== "ends" && p.next.amountCents && p.currency)
+    .sort((a, b) => Date.parse(a.next!.date) - Date.parse(b.next!.date));
+  for (const p of charges) {
+    const available = left.get(p.currency!) ?? 0;
+    const cents = Math.min(available, p.next!.amountCents!);
+    left.set(p.currency!, available - cents);
+    used.set(p.product, cents);
+  }
+  return products.map((p) =>
+    p.next && used.has(p.product)
+      ? { ...p, next: { ...p.next, balanceUsedCents: used.get(p.product)! } }
+      : p,
+  );
+}
+
+/**
+ * A credit given by hand (docs/billing.md "Never a negative charge"): an entry without a payment.
+ * Only the sandbox's test switch reaches it (POST /billing/test-credit).
+ */
+export async function giveCredit(
+  db: Db,
+  clientId: number,
+  currency: BillingCurrency,
+  cents: number,
+): Promise<void> {
+  await db
+    .insert(balanceEntries)
+    .values({ clientId, currency, amountCents: cents, reason: "manual" });
 }

@@ -64,6 +64,12 @@ export async function runBillingJobs(
         ),
       ),
     )
+    // The earliest charge first: the account balance goes to the charges in date order, as the
+    // billing screen says (several due in one run, e.g. after the sandbox's test clock moved).
+    .orderBy(
+      sql`coalesce(${subscriptions.nextRetryAt}, ${subscriptions.expiryDate})`,
+      subscriptions.id,
+    )
     .limit(500);
 
   for (const { id } of due) {

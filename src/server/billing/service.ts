@@ -63,7 +63,7 @@ import {
   type PaymentRow,
   type SubscriptionRow,
 } from "./apply.ts";
-import { availableBalance, balancesOf } from "./balance.ts";
+import { availableBalance, balancesOf, withBalanceUsed } from "./balance.ts";
 import { clientInvoices } from "./invoices.ts";
 import type { PaymentProvider, ProviderPayment } from "./provider.ts";
 import { billingEmails, day, failureText, money, planName } from "./texts.ts";
@@ -453,12 +453,18 @@ export function billingService(deps: BillingDeps) {
               : "active";
       const next: ProductBilling["next"] =
         state === "trial" || state === "cancelled"
-          ? { event: "ends", date: sub!.expiryDate!.toISOString(), amountCents: null }
+          ? {
+              event: "ends",
+              date: sub!.expiryDate!.toISOString(),
+              amountCents: null,
+              balanceUsedCents: 0,
+            }
           : state === "pastDue"
             ? {
                 event: "retry",
                 date: sub!.nextRetryAt!.toISOString(),
                 amountCents: planPrice(product, live!.tier, live!.period),
+                balanceUsedCents: 0,
               }
             : state === "active" && sub!.expiryDate
               ? {
@@ -467,6 +473,7 @@ export function billingService(deps: BillingDeps) {
                   amountCents: change
                     ? planPrice(product, change.tier, change.period as Period)
                     : planPrice(product, live!.tier, live!.period),
+                  balanceUsedCents: 0,
                 }
               : null;
       return {
@@ -489,9 +496,10 @@ export function billingService(deps: BillingDeps) {
         trialAvailable: trialAvailable && !live && paidTiersOf(product).includes("advanced"),
       };
     });
+    const balances = await balancesOf(db, clientId);
     return {
-      products: productsView,
-      balances: await balancesOf(db, clientId),
+      products: withBalanceUsed(productsView, balances),
+      balances,
       invoices: await clientInvoices(db, clientId),
     };
   };

@@ -12,11 +12,13 @@ import {
   Quote,
   ScheduleRequest,
   TestClockRequest,
+  TestCreditRequest,
 } from "../../contract/billing.ts";
 import { CommonQuery, type Locale } from "../../contract/common.ts";
 import type { AppDeps, AppEnv } from "../app.ts";
 import { clientById } from "../accounts/clients.ts";
 import { localeOf } from "../billing/apply.ts";
+import { giveCredit } from "../billing/balance.ts";
 import { clientInvoice, invoicePdf } from "../billing/invoices.ts";
 import { BadSignature } from "../billing/provider.ts";
 import { planCatalog, type BillingDeps, type BillingService } from "../billing/service.ts";
@@ -127,6 +129,15 @@ export function billingRoutes(deps: AppDeps, billing: BillingService, billingDep
       const clientId = c.get("clientId");
       await billing.billable(clientId);
       await moveTestClock(billingDeps, billing, clientId, days);
+      return reply(c, BillingOverview, await billing.overview(clientId));
+    })
+    .post("/test-credit", async (c) => {
+      // A credit given by hand, behind the test clock's switch: a walk's account balance.
+      const { cents, currency } = await jsonBody(c, TestCreditRequest);
+      if (!testClockOn) throw new ApiFailure(403, "TEST_CLOCK_DISABLED");
+      const clientId = c.get("clientId");
+      await billing.billable(clientId);
+      await giveCredit(deps.database.db, clientId, currency, cents);
       return reply(c, BillingOverview, await billing.overview(clientId));
     })
     .get("/invoices/:number/pdf", async (c) => {
