@@ -11,7 +11,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { dismissCookieBannerWhenShown, signInThroughScreen } from "./accounts-support.ts";
+import { bearerOf, dismissCookieBannerWhenShown, signInThroughScreen } from "./accounts-support.ts";
 import { axeViolations } from "./axe.ts";
 import { pickShares, type UniverseStocks } from "./banana-support.ts";
 import { expect, test, type Edition, type Locale } from "./fixtures.ts";
@@ -61,8 +61,7 @@ function sessionFor(browser: Browser, baseURL: string, account: CheckAccount) {
       .click({ timeout: 5_000 })
       .catch(() => undefined);
     await page.close();
-    const raw = (await context.cookies()).find((c) => c.name === "auth")?.value;
-    const token = raw ? (JSON.parse(decodeURIComponent(raw)) as { token: string }).token : null;
+    const token = account.email ? await bearerOf(context) : null;
     return { context, token };
   });
 }
