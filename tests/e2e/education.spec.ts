@@ -206,9 +206,12 @@ for (const locale of locales) {
     // order: everything local goes first, then logout, then index).
     let answerLogout: () => void = () => undefined;
     const logoutHeld = new Promise<void>((resolve) => (answerLogout = resolve));
-    const logoutBearer: (string | undefined)[] = [];
+    // The session goes in the server's HttpOnly cookie (docs/decisions.md, "Sessions in an
+    // HttpOnly cookie"): logout carries it, and no bearer header.
+    const logoutCalls: { cookie: string; authorization: string | undefined }[] = [];
     await page.route("**/api/auth/logout*", async (route) => {
-      logoutBearer.push(route.request().headers().authorization);
+      const headers = await route.request().allHeaders();
+      logoutCalls.push({ cookie: headers.cookie ?? "", authorization: headers.authorization });
       await logoutHeld;
       await route.continue();
     });
@@ -220,8 +223,11 @@ for (const locale of locales) {
     await expect(
       page.getByRole("navigation", { name: texts.mainNavigation[locale] }),
     ).not.toContainText(accountTexts.signOut[locale]);
-    await expect.poll(() => logoutBearer.length).toBe(1);
-    expect(logoutBearer[0], "logout ends the session that was signed out").toMatch(/^Bearer \S+/);
+    await expect.poll(() => logoutCalls.length).toBe(1);
+    expect(logoutCalls[0]!.cookie, "logout ends the session that was signed out").toMatch(
+      /(^|; )session=[\w-]+/,
+    );
+    expect(logoutCalls[0]!.authorization).toBeUndefined();
     expect(await page.evaluate(() => sessionStorage.length), "cleared before logout answers").toBe(
       0,
     );
