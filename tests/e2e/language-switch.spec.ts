@@ -39,6 +39,11 @@ test.describe("language switch", () => {
     await page.goto("/en/markets");
     await page.getByRole("link", { name: "Español", exact: true }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(texts.markets.es);
+    // The Spanish heading can be the prerendered page's, before the app has taken over and
+    // remembered the language: wait for the remembering itself (the `lang` cookie).
+    await expect
+      .poll(async () => (await page.context().cookies()).find((c) => c.name === "lang")?.value)
+      .toBe("es");
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(texts.homeHeading.es);
   });
