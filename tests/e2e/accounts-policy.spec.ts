@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test, texts, type Locale } from "./fixtures.ts";
+import { appMounted, expect, test, texts, type Locale } from "./fixtures.ts";
 import { accountPaths, accountTexts, dismissCookieBannerWhenShown } from "./accounts-support.ts";
 
 /**
@@ -23,6 +23,8 @@ const heading = (page: Page) => page.getByRole("heading", { level: 1 });
 async function signIn(page: Page, locale: Locale, email: string, returnTo?: string) {
   const query = returnTo ? `?${new URLSearchParams({ returnTo })}` : "";
   await page.goto(`${paths.signIn[locale]}${query}`);
+  // Typed into the app's form, not the prerendered one it replaces.
+  await appMounted(page);
   await page.getByLabel(t.email[locale], { exact: true }).fill(email);
   await page.getByLabel(t.password[locale], { exact: true }).fill(DEMO_PASSWORD);
   await page
