@@ -38,7 +38,11 @@ test.describe("language switch", () => {
   test("the switch remembers the new language for /", async ({ page }) => {
     await page.goto("/en/markets");
     await page.getByRole("link", { name: "Español", exact: true }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(texts.markets.es);
+    // The app keeps the English page up until the Spanish catalogue has loaded: on a busy CI host
+    // that took over the default 5 s once (seen as a retry).
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(texts.markets.es, {
+      timeout: 15_000,
+    });
     // The Spanish heading can be the prerendered page's, before the app has taken over and
     // remembered the language: wait for the remembering itself (the `lang` cookie).
     await expect
