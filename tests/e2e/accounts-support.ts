@@ -1,4 +1,11 @@
-import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
+import type {
+  APIRequestContext,
+  Browser,
+  BrowserContext,
+  BrowserContextOptions,
+  Cookie,
+  Page,
+} from "@playwright/test";
 import { appMounted, expect, type Locale } from "./fixtures.ts";
 
 /** Paths of the account screens used by the accounts end-to-end tests. */
@@ -173,4 +180,102 @@ export async function goInApp(page: Page, path: string) {
     window.dispatchEvent(new PopStateEvent("popstate", { state: null }));
   }, path);
   await expect(page).toHaveURL(new RegExp(`${path}$`));
+}
+
+/**
+ * Signs the browser context in through the API, as the sign-in screen's own call does: the server
+ * answers with its HttpOnly session cookie (kept by the context, which shares its cookies with
+ * `context.request`), and the app's `auth` cookie (the session's expiry, nothing secret) is set as
+ * the app sets it. No page is loaded. The context needs a baseURL (the fixtures' has one). The
+ * sign-in screen itself is walked by accounts-journey.spec.ts and accounts-guards.spec.ts.
+ */
+export async function signInByApi(
+  context: BrowserContext,
+  email: string,
+  password: string = DEMO_PASSWORD,
+): Promise<string> {
+  return (await loginByApi(context, email, password)).token;
+}
+
+async function loginByApi(context: BrowserContext, email: string, password: string) {
+  const answer = await context.request.post("/api/auth/login", { data: { email, password } });
+  expect(answer.ok(), `sign-in as ${email}: ${await answer.text()}`).toBe(true);
+  const { token, expiry } = (await answer.json()) as { token: string; expiry: string };
+  const origin = new URL(answer.url()).origin;
+  await context.addCookies([
+    {
+      name: "auth",
+      value: encodeURIComponent(JSON.stringify({ expiry })),
+      url: origin,
+      expires: Math.floor(new Date(expiry).getTime() / 1000),
+      sameSite: "Lax",
+    },
+  ]);
+  return { token, origin };
+}
+
+/** The consent cookie the banner leaves once rejected, per server: harvested once per worker. */
+const consentCookies = new Map<string, Promise<Cookie>>();
+
+function consentCookieOf(browser: Browser, origin: string): Promise<Cookie> {
+  let cookie = consentCookies.get(origin);
+  if (!cookie) {
+    cookie = (async () => {
+      const context = await browser.newContext({ baseURL: origin });
+      try {
+        const page = await context.newPage();
+        await page.goto("/en/_health");
+        await page
+          .getByRole("dialog", { name: cookieBannerName })
+          .getByRole("button", { name: rejectCookies })
+          .click();
+        let found: Cookie | undefined;
+        await expect
+          .poll(async () => {
+            found = (await context.cookies()).find((c) => c.name.endsWith("_consent"));
+            return found !== undefined;
+          })
+          .toBe(true);
+        return found!;
+      } finally {
+        await context.close();
+      }
+    })();
+    consentCookies.set(origin, cookie);
+  }
+  return cookie;
+}
+
+/**
+ * The cookie banner answered (rejected) in the context before its first page: the cookie the banner
+ * itself wrote in another context, reused. For tests of other screens; consent.spec.ts walks the
+ * banner.
+ */
+export async function answerConsent(context: BrowserContext, origin: string): Promise<void> {
+  const browser = context.browser();
+  if (!browser) throw new Error("a context without a browser");
+  await context.addCookies([await consentCookieOf(browser, origin)]);
+}
+
+/**
+ * The page's context ready for a test of another screen: the banner answered and signed in through
+ * the API. Returns the session's token (for calls with a bearer header).
+ */
+export async function signInAs(page: Page, email: string): Promise<string> {
+  const { token, origin } = await loginByApi(page.context(), email, DEMO_PASSWORD);
+  await answerConsent(page.context(), origin);
+  return token;
+}
+
+/** A new context made ready the same way (a guest without an email). */
+export async function readyContext(
+  browser: Browser,
+  baseURL: string,
+  email: string | null,
+  options: BrowserContextOptions = {},
+): Promise<{ context: BrowserContext; token: string | null }> {
+  const context = await browser.newContext({ baseURL, locale: "en-US", ...options });
+  await answerConsent(context, baseURL);
+  const token = email ? await signInByApi(context, email) : null;
+  return { context, token };
 }

@@ -6,7 +6,7 @@
 // section 6, and the editing window as the server's clock has it. The window's two branches with a
 // chosen clock are in tests/app/banana-screens.test.tsx.
 import type { Page } from "@playwright/test";
-import { bearerOf, dismissCookieBannerWhenShown, signInThroughScreen } from "./accounts-support.ts";
+import { dismissCookieBannerWhenShown, signInAs } from "./accounts-support.ts";
 import { pickShares } from "./banana-support.ts";
 import { expect, saveShot, test, type Locale } from "./fixtures.ts";
 
@@ -87,14 +87,12 @@ test.describe("my banana challenge", () => {
   ] as const satisfies readonly (readonly [Locale, "eu" | "usa"])[]) {
     test(`a new ${region} portfolio in the list, the ranking and its page (${locale})`, async ({
       page,
-      context,
       edition,
     }) => {
       test.setTimeout(150_000);
       await page.setViewportSize({ width: 1280, height: 900 });
       await dismissCookieBannerWhenShown(page);
-      await signInThroughScreen(page, locale, "banana@demo.test");
-      const token = await bearerOf(context);
+      const token = await signInAs(page, "banana@demo.test");
       const auth = { Authorization: `Bearer ${token}` };
 
       const before = await api<{ capacity: Record<"eu" | "usa", number> }>(
@@ -220,14 +218,12 @@ test.describe("my banana challenge", () => {
   for (const locale of ["en", "es"] as const) {
     test(`figures, the monkeys' chart, the value path and own ranking rows once days old (${locale})`, async ({
       page,
-      context,
       edition,
     }) => {
       test.setTimeout(150_000);
       await page.setViewportSize({ width: 1280, height: 900 });
       await dismissCookieBannerWhenShown(page);
-      await signInThroughScreen(page, locale, "banana@demo.test");
-      const token = await bearerOf(context);
+      const token = await signInAs(page, "banana@demo.test");
       const auth = { Authorization: `Bearer ${token}` };
       const region = locale === "en" ? "usa" : "eu";
       const universe = await api<Universe>(page, token, `/api/banana/universe?region=${region}`);

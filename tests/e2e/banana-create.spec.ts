@@ -5,7 +5,7 @@
 // banana@demo.test's one place per region with banana-account.spec.ts; what it creates is deleted.
 // A plan without simMonk is kept out by the route's guard.
 import type { Page } from "@playwright/test";
-import { bearerOf, dismissCookieBannerWhenShown, signInThroughScreen } from "./accounts-support.ts";
+import { dismissCookieBannerWhenShown, signInAs } from "./accounts-support.ts";
 import { expect, saveShot, test, type Locale } from "./fixtures.ts";
 
 const path = { en: "/en/banana-challenge", es: "/es/banana-challenge" } as const;
@@ -90,14 +90,12 @@ test.describe("the banana challenge", () => {
   ] as const satisfies readonly (readonly [Locale, "eu" | "usa"])[]) {
     test(`picks stocks in whole shares within the budget and draws the monkey (${locale}, ${region})`, async ({
       page,
-      context,
       edition,
     }) => {
       test.setTimeout(120_000);
       await page.setViewportSize({ width: 1280, height: 900 });
       await dismissCookieBannerWhenShown(page);
-      await signInThroughScreen(page, locale, "all-advanced@demo.test");
-      const token = await bearerOf(context);
+      const token = await signInAs(page, "all-advanced@demo.test");
       const auth = { Authorization: `Bearer ${token}` };
       const before = await placesOf(page, token);
       expect(before.capacity[region]).toBeGreaterThan(0);
@@ -222,7 +220,7 @@ test.describe("the banana challenge", () => {
 
   test("keeps a plan without the banana challenge out", async ({ page }) => {
     await dismissCookieBannerWhenShown(page);
-    await signInThroughScreen(page, "en", "free@demo.test");
+    await signInAs(page, "free@demo.test");
     await page.goto(path.en);
     await expect(page).not.toHaveURL(/\/banana-challenge$/, { timeout: 30_000 });
     await expect(page.getByRole("button", { name: t.save.en })).toHaveCount(0);

@@ -5,7 +5,7 @@
 // from the closes); a course section passed before signing out is still passed after signing in
 // again; a free user sees which plan unlocks the video tutorials and the courses.
 import type { Page } from "@playwright/test";
-import { accountPaths, accountTexts, signInThroughScreen } from "./accounts-support.ts";
+import { accountPaths, accountTexts, signInAs, signInThroughScreen } from "./accounts-support.ts";
 import {
   expect as baseExpect,
   locales,
@@ -171,7 +171,7 @@ for (const locale of locales) {
     page,
     edition,
   }) => {
-    await signInThroughScreen(page, locale, "free@demo.test");
+    await signInAs(page, "free@demo.test");
     await page.goto(withSection(edition, accountPaths.markets[locale], {}, "videotutorials"));
     const section = dialog(page, edition, locale);
     await expect(section.getByText(words.includedStandard[locale])).toBeVisible();
@@ -187,7 +187,8 @@ for (const locale of locales) {
     const email = edition === "tt" ? "tt@demo.test" : "assets-advanced@demo.test";
     const part = locale === "es" ? "value-at-risk" : "volatility";
     const questions = locale === "es" ? ["one-in-twenty", "cvar"] : ["meaning", "compare"];
-    await signInThroughScreen(page, locale, email);
+    // The first sign-in through the API; the one after signing out through the screen.
+    await signInAs(page, email);
     await page.goto(
       withSection(
         edition,

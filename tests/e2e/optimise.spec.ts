@@ -4,13 +4,7 @@
 // spent); the figures on screen equal the API's for the same inputs; a plan without a level shows
 // it locked with the plan that unlocks it, and the API refuses it too.
 import type { Page } from "@playwright/test";
-import {
-  accountPaths,
-  dismissCookieBannerWhenShown,
-  signInThroughScreen,
-  bearerOf,
-  goInApp,
-} from "./accounts-support.ts";
+import { dismissCookieBannerWhenShown, signInAs, bearerOf, goInApp } from "./accounts-support.ts";
 import { expect, saveShot, test, type Locale } from "./fixtures.ts";
 
 const paths = {
@@ -190,8 +184,7 @@ test.describe("optimisation", () => {
       edition,
     }) => {
       test.setTimeout(180_000);
-      await signInThroughScreen(page, locale, "assets-advanced@demo.test");
-      await expect(page).toHaveURL(new RegExp(accountPaths.myPortfolios[locale]));
+      await signInAs(page, "assets-advanced@demo.test");
       await buildPortfolio(page, locale);
       const name = `Optimise ${edition} ${locale} ${Date.now()}`;
       await page.getByLabel(t.name[locale]).fill(name);
@@ -339,7 +332,7 @@ test.describe("optimisation", () => {
       edition,
     }) => {
       test.setTimeout(120_000);
-      await signInThroughScreen(page, locale, "assets-standard@demo.test");
+      await signInAs(page, "assets-standard@demo.test");
       await buildPortfolio(page, locale);
       await goInApp(page, paths.choose[locale]);
       await expect(

@@ -6,7 +6,7 @@ import type { Page } from "@playwright/test";
 import {
   accountPaths,
   dismissCookieBannerWhenShown,
-  signInThroughScreen,
+  signInAs,
   bearerOf,
 } from "./accounts-support.ts";
 import { expect, saveShot, test, type Locale } from "./fixtures.ts";
@@ -69,11 +69,6 @@ const t = {
   },
 } as const satisfies Record<string, Record<Locale, string>>;
 
-async function signIn(page: Page, locale: Locale, email: string) {
-  await signInThroughScreen(page, locale, email);
-  await expect(page).toHaveURL(new RegExp(accountPaths.myPortfolios[locale]));
-}
-
 /** The three questions with their defaults (stocks, EUR, balanced, 5 assets). */
 async function answerTheQuestions(page: Page, locale: Locale, amount: string, loss: string) {
   await page.goto(paths.q1[locale]);
@@ -100,7 +95,7 @@ test.describe("portfolios journey", () => {
       edition,
     }) => {
       test.setTimeout(90_000);
-      await signIn(page, locale, "assets-standard@demo.test");
+      await signInAs(page, "assets-standard@demo.test");
       await answerTheQuestions(page, locale, locale === "en" ? "10,000" : "10.000", "900");
       await saveShot(page, `summary-${edition}-${locale}`);
 
@@ -217,7 +212,7 @@ test.describe("portfolios journey", () => {
       page,
       edition,
     }) => {
-      await signIn(page, locale, "indices-advanced@demo.test");
+      await signInAs(page, "indices-advanced@demo.test");
       await page.goto(paths.q1[locale]);
       await page.getByRole("radio", { name: t.indexFunds[locale] }).check();
       if (edition === "ht") {
@@ -236,7 +231,7 @@ test.describe("portfolios journey", () => {
     });
 
     test(`a free account builds a portfolio but cannot save it (${locale})`, async ({ page }) => {
-      await signIn(page, locale, "free@demo.test");
+      await signInAs(page, "free@demo.test");
       await answerTheQuestions(page, locale, "5000", "400");
       await expect(page.getByText(t.savingIsPaid[locale])).toBeVisible();
     });

@@ -11,7 +11,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { bearerOf, dismissCookieBannerWhenShown, signInThroughScreen } from "./accounts-support.ts";
+import { dismissCookieBannerWhenShown, readyContext } from "./accounts-support.ts";
 import { axeViolations } from "./axe.ts";
 import { pickShares, type UniverseStocks } from "./banana-support.ts";
 import { expect, test, type Edition, type Locale } from "./fixtures.ts";
@@ -48,22 +48,11 @@ function once<T>(made: Map<string, Promise<T>>, key: string, make: () => Promise
 const sessions = new Map<string, Promise<Session>>();
 
 function sessionFor(browser: Browser, baseURL: string, account: CheckAccount) {
-  return once(sessions, `${baseURL} ${account.email ?? "guest"}`, async () => {
-    const context = await browser.newContext({ baseURL, locale: "en-US" });
-    const page = await context.newPage();
-    await dismissCookieBannerWhenShown(page);
-    if (account.email) await signInThroughScreen(page, "en", account.email);
-    else await page.goto("/en");
-    // The consent banner is answered once: the checks look at the pages, not at the banner
-    // (tests/e2e/consent.spec.ts covers it).
-    await page
-      .getByRole("button", { name: /^(Reject all|Rechazar todo)$/ })
-      .click({ timeout: 5_000 })
-      .catch(() => undefined);
-    await page.close();
-    const token = account.email ? await bearerOf(context) : null;
-    return { context, token };
-  });
+  // Signed in through the API with the banner answered: the checks look at the pages, not at the
+  // banner or the sign-in screen (consent.spec.ts and accounts-journey.spec.ts cover those).
+  return once(sessions, `${baseURL} ${account.email ?? "guest"}`, () =>
+    readyContext(browser, baseURL, account.email),
+  );
 }
 
 test.afterAll(async () => {
@@ -179,10 +168,39 @@ async function throughTheWizard(page: Page, locale: Locale, target: string) {
   if (target !== step("create-summary")) await navigateInApp(page, target);
 }
 
-/** Waits for the screen: its heading, no spinner, the network quiet. */
+/**
+ * Counts the page's requests in flight (fetches, scripts, styles, the document), so that a check
+ * can wait for the network to be quiet without `networkidle`'s fixed half second of silence.
+ */
+const inFlight = new WeakMap<Page, { count: number; changed: number }>();
+
+function trackRequests(page: Page) {
+  const state = { count: 0, changed: Date.now() };
+  inFlight.set(page, state);
+  const change = (by: number) => () => {
+    state.count += by;
+    state.changed = Date.now();
+  };
+  page.on("request", change(1));
+  page.on("requestfinished", change(-1));
+  page.on("requestfailed", change(-1));
+}
+
+/**
+ * Waits for the screen: its heading, no request in flight for a moment (a screen that polls is
+ * checked between its calls), no spinner. Conditions only: never a fixed wait.
+ */
 async function settled(page: Page) {
   await expect(page.locator("main h1").first()).toBeVisible({ timeout: 15_000 });
-  await page.waitForLoadState("networkidle", { timeout: 5_000 }).catch(() => undefined);
+  const state = inFlight.get(page);
+  if (state)
+    await expect
+      .poll(() => state.count === 0 && Date.now() - state.changed >= 150, {
+        intervals: [50],
+        timeout: 15_000,
+      })
+      .toBe(true)
+      .catch(() => undefined);
   // Spinners gone and nothing busy; a screen that stays busy is checked as it is.
   await expect(page.locator('main .spinner, main [aria-busy="true"]'))
     .toHaveCount(0, { timeout: 15_000 })
@@ -416,6 +434,7 @@ test.describe("route checks", () => {
               if (m.type() === "error") errors.push(m.text());
             });
             page.on("pageerror", (e) => errors.push(e.message));
+            trackRequests(page);
             await dismissCookieBannerWhenShown(page);
             opened = { page, errors, id: null };
             ({ target, id: opened.id } = await openRoute(page, route, locale, plan!, token));

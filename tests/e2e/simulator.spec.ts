@@ -5,7 +5,7 @@
 // 24: the assumptions are printed above the chart (equilibrium by default), the person can type
 // their own, and no random seed is on screen.
 import type { Page } from "@playwright/test";
-import { dismissCookieBannerWhenShown, signInThroughScreen, bearerOf } from "./accounts-support.ts";
+import { dismissCookieBannerWhenShown, signInAs } from "./accounts-support.ts";
 import { expect, saveShot, test, type Locale } from "./fixtures.ts";
 
 const paths = {
@@ -97,14 +97,12 @@ test.describe("investment simulator", () => {
   for (const locale of ["en", "es"] as const) {
     test(`a saved portfolio with contributions, a goal and inflation: the fan chart shows the API's figures (${locale})`, async ({
       page,
-      context,
       edition,
     }) => {
       test.setTimeout(120_000);
       await page.setViewportSize({ width: 390, height: 844 });
       await dismissCookieBannerWhenShown(page);
-      await signInThroughScreen(page, locale, "assets-standard@demo.test");
-      const token = await bearerOf(context);
+      const token = await signInAs(page, "assets-standard@demo.test");
       const name = `Plan ${edition} ${locale} ${Date.now()}`;
       const id = await savePortfolio(page, token, name);
 

@@ -2,7 +2,7 @@
 // markets page (open to guests) and the banana challenge's rules, in both languages and both
 // editions. A link opens the education section over the page at the term; Escape closes it.
 import type { Page } from "@playwright/test";
-import { dismissCookieBannerWhenShown, signInThroughScreen } from "./accounts-support.ts";
+import { dismissCookieBannerWhenShown, signInAs } from "./accounts-support.ts";
 import { expect, test, type Edition, type Locale } from "./fixtures.ts";
 
 const section = (page: Page, edition: Edition, locale: Locale) =>
@@ -40,7 +40,7 @@ test.describe("dictionary links on the screens", () => {
       edition,
     }) => {
       await dismissCookieBannerWhenShown(page);
-      await signInThroughScreen(page, locale, "all-advanced@demo.test");
+      await signInAs(page, "all-advanced@demo.test");
       await page.goto(`/${locale}/banana-challenge`);
       await opensEntry(
         page,

@@ -2,11 +2,7 @@
 // video served with the session, subtitles in the user's language on by default, the transcript in
 // that language, and a transcript line that moves the video to its moment — in both languages and
 // both editions (tt: a student, whose programme includes the videos).
-import {
-  accountPaths,
-  dismissCookieBannerWhenShown,
-  signInThroughScreen,
-} from "./accounts-support.ts";
+import { accountPaths, dismissCookieBannerWhenShown, signInAs } from "./accounts-support.ts";
 import { expect as baseExpect, test, type Edition, type Locale } from "./fixtures.ts";
 
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -33,11 +29,7 @@ for (const locale of ["en", "es"] as const) {
   }) => {
     test.setTimeout(120_000);
     await dismissCookieBannerWhenShown(page);
-    await signInThroughScreen(
-      page,
-      locale,
-      edition === "tt" ? "tt@demo.test" : "assets-advanced@demo.test",
-    );
+    await signInAs(page, edition === "tt" ? "tt@demo.test" : "assets-advanced@demo.test");
     await page.goto(videosPage(edition, locale));
     const section = page.getByRole("dialog", { name: title[edition][locale] });
     await expect(section.locator(".education-cards > li")).toHaveCount(6);

@@ -4,13 +4,7 @@
 // equal the API's for the same inputs; a result on a portfolio edited since says so and runs
 // again; a plan without a kind shows the lock and what unlocks it, and the API refuses it too.
 import type { Page } from "@playwright/test";
-import {
-  accountPaths,
-  dismissCookieBannerWhenShown,
-  signInThroughScreen,
-  bearerOf,
-  goInApp,
-} from "./accounts-support.ts";
+import { dismissCookieBannerWhenShown, signInAs, bearerOf, goInApp } from "./accounts-support.ts";
 import { expect as baseExpect, saveShot, test, type Locale } from "./fixtures.ts";
 
 // Every step waits on the server's analytics (proposal, what-if) or a lazy screen: on a busy
@@ -156,8 +150,7 @@ test.describe("what-if", () => {
       edition,
     }) => {
       test.setTimeout(300_000);
-      await signInThroughScreen(page, locale, "assets-advanced@demo.test");
-      await expect(page).toHaveURL(new RegExp(accountPaths.myPortfolios[locale]));
+      await signInAs(page, "assets-advanced@demo.test");
       await buildPortfolio(page, locale);
       const name = `What-if ${edition} ${locale} ${Date.now()}`;
       await page.getByLabel(t.name[locale]).fill(name);
@@ -294,8 +287,7 @@ test.describe("what-if", () => {
       edition,
     }) => {
       test.setTimeout(180_000);
-      await signInThroughScreen(page, locale, "assets-standard@demo.test");
-      await expect(page).toHaveURL(new RegExp(accountPaths.myPortfolios[locale]));
+      await signInAs(page, "assets-standard@demo.test");
       await buildPortfolio(page, locale);
       await goInApp(page, paths.scenarios[locale]);
       await expect(
