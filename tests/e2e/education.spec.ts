@@ -5,7 +5,13 @@
 // from the closes); a course section passed before signing out is still passed after signing in
 // again; a free user sees which plan unlocks the video tutorials and the courses.
 import type { Page } from "@playwright/test";
-import { accountPaths, accountTexts, signInAs, signInThroughScreen } from "./accounts-support.ts";
+import {
+  accountPaths,
+  accountTexts,
+  answerConsent,
+  signInAs,
+  signInThroughScreen,
+} from "./accounts-support.ts";
 import {
   expect as baseExpect,
   locales,
@@ -44,15 +50,12 @@ const dialog = (page: Page, edition: Edition, locale: Locale) =>
 
 /**
  * The section is a modal dialog: what lies under it, the cookie banner too, cannot be clicked
- * while it is open. The banner is answered first, on the home page.
+ * while it is open. The banner is answered before the first page (consent.spec.ts walks it). The
+ * section opens over the home page, the lightest one (it opens the same over any page).
  */
-test.beforeEach(async ({ page }) => {
+test.beforeEach(async ({ context, baseURL }) => {
   test.setTimeout(120_000);
-  await page.goto(accountPaths.home.en);
-  await page
-    .getByRole("dialog", { name: /^(We use cookies|Usamos cookies)$/ })
-    .getByRole("button", { name: /^(Reject all|Rechazar todo)$/ })
-    .click();
+  await answerConsent(context, baseURL!);
 });
 
 for (const locale of locales) {
@@ -62,7 +65,7 @@ for (const locale of locales) {
   }) => {
     const term = locale === "es" ? "valor-en-riesgo" : "value-at-risk";
     await page.goto(
-      withSection(edition, accountPaths.markets[locale], { level: "user", term }, "dictionary"),
+      withSection(edition, accountPaths.home[locale], { level: "user", term }, "dictionary"),
     );
     const section = dialog(page, edition, locale);
     await expect(section).toBeVisible();
@@ -92,7 +95,7 @@ for (const locale of locales) {
   });
 
   test(`opens on the edition's default tab without one (${locale})`, async ({ page, edition }) => {
-    await page.goto(`${accountPaths.markets[locale]}?${sectionName(edition)}=`);
+    await page.goto(`${accountPaths.home[locale]}?${sectionName(edition)}=`);
     const section = dialog(page, edition, locale);
     const selected = section.getByRole("tab", { selected: true });
     await expect(selected).toContainText(
@@ -101,7 +104,7 @@ for (const locale of locales) {
   });
 
   test(`searches the dictionary with accents ignored (${locale})`, async ({ page, edition }) => {
-    await page.goto(withSection(edition, accountPaths.markets[locale], {}, "dictionary"));
+    await page.goto(withSection(edition, accountPaths.home[locale], {}, "dictionary"));
     const section = dialog(page, edition, locale);
     const search = section.getByLabel(words.search[locale]);
     await expect(search).toBeVisible();
@@ -143,7 +146,7 @@ for (const locale of locales) {
     };
     const study = list.caseStudies.find((c) => c.id === "bonds-in-2022")!;
     await page.goto(
-      withSection(edition, accountPaths.markets[locale], { section: study.slug }, "casestudies"),
+      withSection(edition, accountPaths.home[locale], { section: study.slug }, "casestudies"),
     );
     const section = dialog(page, edition, locale);
     const pct = (x: number) =>
@@ -172,7 +175,7 @@ for (const locale of locales) {
     edition,
   }) => {
     await signInAs(page, "free@demo.test");
-    await page.goto(withSection(edition, accountPaths.markets[locale], {}, "videotutorials"));
+    await page.goto(withSection(edition, accountPaths.home[locale], {}, "videotutorials"));
     const section = dialog(page, edition, locale);
     await expect(section.getByText(words.includedStandard[locale])).toBeVisible();
     await section.getByRole("tab", { name: new RegExp(`^${words.coursesTab[locale]}`) }).click();
@@ -192,7 +195,7 @@ for (const locale of locales) {
     await page.goto(
       withSection(
         edition,
-        accountPaths.markets[locale],
+        accountPaths.home[locale],
         { section: `risk-basics/${part}` },
         "education",
       ),
@@ -236,7 +239,7 @@ for (const locale of locales) {
 
     await signInThroughScreen(page, locale, email);
     await page.goto(
-      withSection(edition, accountPaths.markets[locale], { section: "risk-basics" }, "education"),
+      withSection(edition, accountPaths.home[locale], { section: "risk-basics" }, "education"),
     );
     const sectionTitle =
       locale === "es"

@@ -18,7 +18,7 @@ const firstCue = {
 } as const;
 
 const videosPage = (edition: Edition, locale: Locale) =>
-  `${accountPaths.markets[locale]}?${new URLSearchParams({
+  `${accountPaths.home[locale]}?${new URLSearchParams({
     [edition === "tt" ? "program" : "hollypedia"]: "videotutorials",
   })}`;
 
