@@ -186,9 +186,9 @@ export default defineConfig({
     environment: "node",
     setupFiles: ["tests/setup.ts"],
     globalSetup: ["tests/global-setup.ts"],
-    // Every core: most server tests wait on a database or a worker thread (Vitest's default
-    // leaves one core idle).
-    maxWorkers: availableParallelism(),
+    // One worker more than the cores: most server tests wait on a database or a worker thread
+    // (on 2 cores: 489 s with 2 workers, 388 s with 3, 411 s with 4; docs/decisions.md).
+    maxWorkers: availableParallelism() + 1,
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },
