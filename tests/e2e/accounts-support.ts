@@ -1,5 +1,8 @@
+import { solveChallenge, type Challenge } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import type {
   APIRequestContext,
+  APIResponse,
   Browser,
   BrowserContext,
   BrowserContextOptions,
@@ -200,6 +203,11 @@ export async function signInByApi(
 async function loginByApi(context: BrowserContext, email: string, password: string) {
   const answer = await context.request.post("/api/auth/login", { data: { email, password } });
   expect(answer.ok(), `sign-in as ${email}: ${await answer.text()}`).toBe(true);
+  return keepSession(context, answer);
+}
+
+/** After an answer that started a session: the app's `auth` cookie, as the app writes it. */
+async function keepSession(context: BrowserContext, answer: APIResponse) {
   const { token, expiry } = (await answer.json()) as { token: string; expiry: string };
   const origin = new URL(answer.url()).origin;
   await context.addCookies([
@@ -212,6 +220,47 @@ async function loginByApi(context: BrowserContext, email: string, password: stri
     },
   ]);
   return { token, origin };
+}
+
+/**
+ * Signs a new person up through the API, as the sign-up screen does (the proof of work solved
+ * here, with the library the server checks it with), confirms the email with the link the outbox
+ * holds and keeps the session the confirmation starts; the banner is answered. For tests of what
+ * a new person does next; accounts-journey.spec.ts walks the sign-up screens.
+ */
+export async function signUpByApi(
+  page: Page,
+  form: { name: string; email: string; password: string; locale: Locale; subject: string },
+): Promise<string> {
+  const context = page.context();
+  const challenged = await context.request.get("/api/auth/captcha/pow");
+  expect(challenged.ok(), await challenged.text()).toBe(true);
+  const challenge = (await challenged.json()) as Challenge;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error("the sign-up's proof of work could not be solved");
+  const registered = await context.request.post("/api/auth/register", {
+    data: {
+      name: form.name,
+      surname: "Somerville",
+      email: form.email,
+      password: form.password,
+      confirmPassword: form.password,
+      countryId: "ES",
+      newsletter: false,
+      policies: true,
+      language: form.locale,
+      recaptchaToken: Buffer.from(JSON.stringify({ challenge, solution })).toString("base64"),
+    },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const link = new URL(await linkInNewestEmail(context.request, form.email, form.subject));
+  const confirmed = await context.request.put("/api/auth/confirm-email", {
+    data: { email: link.searchParams.get("email"), token: link.searchParams.get("token") },
+  });
+  expect(confirmed.ok(), await confirmed.text()).toBe(true);
+  const { token, origin } = await keepSession(context, confirmed);
+  await answerConsent(context, origin);
+  return token;
 }
 
 /** The consent cookie the banner leaves once rejected, per server: harvested once per worker. */

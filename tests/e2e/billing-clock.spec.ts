@@ -18,7 +18,7 @@ import {
   billingTexts as t,
   money,
   payOnSandbox,
-  signUpNewPerson,
+  signUpNewPersonByApi,
 } from "./billing-support.ts";
 import { expect, test, type Locale } from "./fixtures.ts";
 
@@ -242,7 +242,7 @@ for (const locale of ["en", "es"] as const) {
     }) => {
       test.slow();
       await dismissCookieBannerWhenShown(page);
-      const email = await signUpNewPerson(
+      const email = await signUpNewPersonByApi(
         page,
         locale,
         edition,
@@ -285,7 +285,13 @@ for (const locale of ["en", "es"] as const) {
     }) => {
       test.slow();
       await dismissCookieBannerWhenShown(page);
-      const email = await signUpNewPerson(page, locale, edition, "Ada", "Analytical-Engine-1843");
+      const email = await signUpNewPersonByApi(
+        page,
+        locale,
+        edition,
+        "Ada",
+        "Analytical-Engine-1843",
+      );
       const token = await bearerOf(page.context());
       const api = apiAs(page.request, token);
       await buyStandardMonthly(page, locale, DECLINES_RENEWALS);
@@ -324,7 +330,13 @@ for (const locale of ["en", "es"] as const) {
     }) => {
       test.slow();
       await dismissCookieBannerWhenShown(page);
-      const email = await signUpNewPerson(page, locale, edition, "Sophie", "Elastic-Surfaces-1816");
+      const email = await signUpNewPersonByApi(
+        page,
+        locale,
+        edition,
+        "Sophie",
+        "Elastic-Surfaces-1816",
+      );
       const token = await bearerOf(page.context());
       const api = apiAs(page.request, token);
       const startedBefore = Date.now();
@@ -374,7 +386,13 @@ for (const locale of ["en", "es"] as const) {
     }) => {
       test.slow();
       await dismissCookieBannerWhenShown(page);
-      const email = await signUpNewPerson(page, locale, edition, "Emmy", "Noether-Theorem-1918");
+      const email = await signUpNewPersonByApi(
+        page,
+        locale,
+        edition,
+        "Emmy",
+        "Noether-Theorem-1918",
+      );
       const token = await bearerOf(page.context());
       const api = apiAs(page.request, token);
       await buyThroughApi(page, token, "standard", "monthly");
@@ -416,7 +434,7 @@ for (const locale of ["en", "es"] as const) {
     }) => {
       test.slow();
       await dismissCookieBannerWhenShown(page);
-      await signUpNewPerson(page, locale, edition, "Caroline", "Comet-Hunter-1786");
+      await signUpNewPersonByApi(page, locale, edition, "Caroline", "Comet-Hunter-1786");
       const token = await bearerOf(page.context());
       const api = apiAs(page.request, token);
       await buyThroughApi(page, token, "advanced", "monthly");
@@ -478,7 +496,7 @@ for (const locale of ["en", "es"] as const) {
     }) => {
       test.slow();
       await dismissCookieBannerWhenShown(page);
-      await signUpNewPerson(page, locale, edition, "Hertha", "Ayrton-Ripples-1901");
+      await signUpNewPersonByApi(page, locale, edition, "Hertha", "Ayrton-Ripples-1901");
       const token = await bearerOf(page.context());
       const api = apiAs(page.request, token);
       await buyThroughApi(page, token, "standard", "monthly");

@@ -5,7 +5,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { accountPaths, accountTexts, linkInNewestEmail } from "./accounts-support.ts";
+import { accountPaths, accountTexts, linkInNewestEmail, signUpByApi } from "./accounts-support.ts";
 import { brandNames, expect, type Edition, type Locale } from "./fixtures.ts";
 
 export const DEMO_PASSWORD = "Demo-portfolio-2026";
@@ -228,6 +228,29 @@ export async function signUpNewPerson(
   );
   await page.goto(link);
   await expect(page.getByRole("status")).toHaveText(t.emailConfirmed[locale]);
+  return email;
+}
+
+/**
+ * The same new person signed up and confirmed through the API (`signUpByApi`), for the walks
+ * through time: what they test starts after the sign-up, which accounts-journey.spec.ts and the
+ * purchases of billing.spec.ts walk on the screens. Returns the email.
+ */
+export async function signUpNewPersonByApi(
+  page: Page,
+  locale: Locale,
+  edition: Edition,
+  name: string,
+  password: string,
+): Promise<string> {
+  const email = `billing-${edition}-${locale}-${Date.now()}@example.com`;
+  await signUpByApi(page, {
+    name,
+    email,
+    password,
+    locale,
+    subject: `${accountTexts.confirmSubject[locale]} ${brandNames[edition]}`,
+  });
   return email;
 }
 
