@@ -5,7 +5,6 @@ import type {
   APIResponse,
   Browser,
   BrowserContext,
-  BrowserContextOptions,
   Cookie,
   Page,
 } from "@playwright/test";
@@ -192,16 +191,10 @@ export async function goInApp(page: Page, path: string) {
  * the app sets it. No page is loaded. The context needs a baseURL (the fixtures' has one). The
  * sign-in screen itself is walked by accounts-journey.spec.ts and accounts-guards.spec.ts.
  */
-export async function signInByApi(
-  context: BrowserContext,
-  email: string,
-  password: string = DEMO_PASSWORD,
-): Promise<string> {
-  return (await loginByApi(context, email, password)).token;
-}
-
-async function loginByApi(context: BrowserContext, email: string, password: string) {
-  const answer = await context.request.post("/api/auth/login", { data: { email, password } });
+async function loginByApi(context: BrowserContext, email: string) {
+  const answer = await context.request.post("/api/auth/login", {
+    data: { email, password: DEMO_PASSWORD },
+  });
   expect(answer.ok(), `sign-in as ${email}: ${await answer.text()}`).toBe(true);
   return keepSession(context, answer);
 }
@@ -311,7 +304,7 @@ export async function answerConsent(context: BrowserContext, origin: string): Pr
  * the API. Returns the session's token (for calls with a bearer header).
  */
 export async function signInAs(page: Page, email: string): Promise<string> {
-  const { token, origin } = await loginByApi(page.context(), email, DEMO_PASSWORD);
+  const { token, origin } = await loginByApi(page.context(), email);
   await answerConsent(page.context(), origin);
   return token;
 }
@@ -321,10 +314,9 @@ export async function readyContext(
   browser: Browser,
   baseURL: string,
   email: string | null,
-  options: BrowserContextOptions = {},
 ): Promise<{ context: BrowserContext; token: string | null }> {
-  const context = await browser.newContext({ baseURL, locale: "en-US", ...options });
+  const context = await browser.newContext({ baseURL, locale: "en-US" });
   await answerConsent(context, baseURL);
-  const token = email ? await signInByApi(context, email) : null;
+  const token = email ? (await loginByApi(context, email)).token : null;
   return { context, token };
 }

@@ -18,7 +18,7 @@ import {
   billingTexts as t,
   money,
   payOnSandbox,
-  signUpNewPersonByApi,
+  signUpNewPerson,
 } from "./billing-support.ts";
 import { expect, test, type Locale } from "./fixtures.ts";
 
@@ -242,12 +242,13 @@ for (const locale of ["en", "es"] as const) {
     }) => {
       test.slow();
       await dismissCookieBannerWhenShown(page);
-      const email = await signUpNewPersonByApi(
+      const email = await signUpNewPerson(
         page,
         locale,
         edition,
         "Mary",
         "Mechanism-of-Heavens-1831",
+        { byApi: true },
       );
       const token = await bearerOf(page.context());
       const api = apiAs(page.request, token);
@@ -285,13 +286,9 @@ for (const locale of ["en", "es"] as const) {
     }) => {
       test.slow();
       await dismissCookieBannerWhenShown(page);
-      const email = await signUpNewPersonByApi(
-        page,
-        locale,
-        edition,
-        "Ada",
-        "Analytical-Engine-1843",
-      );
+      const email = await signUpNewPerson(page, locale, edition, "Ada", "Analytical-Engine-1843", {
+        byApi: true,
+      });
       const token = await bearerOf(page.context());
       const api = apiAs(page.request, token);
       await buyStandardMonthly(page, locale, DECLINES_RENEWALS);
@@ -330,12 +327,13 @@ for (const locale of ["en", "es"] as const) {
     }) => {
       test.slow();
       await dismissCookieBannerWhenShown(page);
-      const email = await signUpNewPersonByApi(
+      const email = await signUpNewPerson(
         page,
         locale,
         edition,
         "Sophie",
         "Elastic-Surfaces-1816",
+        { byApi: true },
       );
       const token = await bearerOf(page.context());
       const api = apiAs(page.request, token);
@@ -386,13 +384,9 @@ for (const locale of ["en", "es"] as const) {
     }) => {
       test.slow();
       await dismissCookieBannerWhenShown(page);
-      const email = await signUpNewPersonByApi(
-        page,
-        locale,
-        edition,
-        "Emmy",
-        "Noether-Theorem-1918",
-      );
+      const email = await signUpNewPerson(page, locale, edition, "Emmy", "Noether-Theorem-1918", {
+        byApi: true,
+      });
       const token = await bearerOf(page.context());
       const api = apiAs(page.request, token);
       await buyThroughApi(page, token, "standard", "monthly");
@@ -434,7 +428,9 @@ for (const locale of ["en", "es"] as const) {
     }) => {
       test.slow();
       await dismissCookieBannerWhenShown(page);
-      await signUpNewPersonByApi(page, locale, edition, "Caroline", "Comet-Hunter-1786");
+      await signUpNewPerson(page, locale, edition, "Caroline", "Comet-Hunter-1786", {
+        byApi: true,
+      });
       const token = await bearerOf(page.context());
       const api = apiAs(page.request, token);
       await buyThroughApi(page, token, "advanced", "monthly");
@@ -496,7 +492,9 @@ for (const locale of ["en", "es"] as const) {
     }) => {
       test.slow();
       await dismissCookieBannerWhenShown(page);
-      await signUpNewPersonByApi(page, locale, edition, "Hertha", "Ayrton-Ripples-1901");
+      await signUpNewPerson(page, locale, edition, "Hertha", "Ayrton-Ripples-1901", {
+        byApi: true,
+      });
       const token = await bearerOf(page.context());
       const api = apiAs(page.request, token);
       await buyThroughApi(page, token, "standard", "monthly");

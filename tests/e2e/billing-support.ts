@@ -199,8 +199,11 @@ export function apiAs(request: APIRequestContext, token: string) {
 }
 
 /**
- * Signs up a new person through the screens (with the proof-of-work check), follows the
- * confirmation link from the outbox and ends signed in. Returns the email.
+ * Signs up a new person and ends signed in, with the email confirmed. Through the screens (with the
+ * proof-of-work check, following the confirmation link from the outbox), or, `byApi`, through the
+ * same calls (`signUpByApi`) for the walks through time: what they test starts after the sign-up,
+ * which accounts-journey.spec.ts and the purchases of billing.spec.ts walk on the screens. Returns
+ * the email.
  */
 export async function signUpNewPerson(
   page: Page,
@@ -208,9 +211,15 @@ export async function signUpNewPerson(
   edition: Edition,
   name: string,
   password: string,
+  { byApi = false }: { byApi?: boolean } = {},
 ): Promise<string> {
   const t = accountTexts;
   const email = `billing-${edition}-${locale}-${Date.now()}@example.com`;
+  const subject = `${t.confirmSubject[locale]} ${brandNames[edition]}`;
+  if (byApi) {
+    await signUpByApi(page, { name, email, password, locale, subject });
+    return email;
+  }
   await page.goto(accountPaths.signUp[locale]);
   await page.getByLabel(t.name[locale], { exact: true }).fill(name);
   await page.getByLabel(t.surname[locale], { exact: true }).fill("Somerville");
@@ -221,36 +230,8 @@ export async function signUpNewPerson(
   await expect(page.getByText(t.verified[locale], { exact: true })).toBeVisible();
   await page.getByRole("button", { name: t.createMyAccount[locale] }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(t.checkYourEmail[locale]);
-  const link = await linkInNewestEmail(
-    page.request,
-    email,
-    `${t.confirmSubject[locale]} ${brandNames[edition]}`,
-  );
-  await page.goto(link);
+  await page.goto(await linkInNewestEmail(page.request, email, subject));
   await expect(page.getByRole("status")).toHaveText(t.emailConfirmed[locale]);
-  return email;
-}
-
-/**
- * The same new person signed up and confirmed through the API (`signUpByApi`), for the walks
- * through time: what they test starts after the sign-up, which accounts-journey.spec.ts and the
- * purchases of billing.spec.ts walk on the screens. Returns the email.
- */
-export async function signUpNewPersonByApi(
-  page: Page,
-  locale: Locale,
-  edition: Edition,
-  name: string,
-  password: string,
-): Promise<string> {
-  const email = `billing-${edition}-${locale}-${Date.now()}@example.com`;
-  await signUpByApi(page, {
-    name,
-    email,
-    password,
-    locale,
-    subject: `${accountTexts.confirmSubject[locale]} ${brandNames[edition]}`,
-  });
   return email;
 }
 
