@@ -1,4 +1,5 @@
 import type { Edition } from "../contract/common.ts";
+import { brandNames } from "../contract/names.ts";
 
 export interface EditionBrand {
   readonly edition: Edition;
@@ -20,7 +21,7 @@ export interface EditionBrand {
 export const editionBrands: Record<Edition, EditionBrand> = {
   ht: {
     edition: "ht",
-    name: "hollytools",
+    name: brandNames.ht,
     educationSection: "hollypedia",
     educationDefaultTab: "dictionary",
     colors: {
@@ -33,7 +34,7 @@ export const editionBrands: Record<Edition, EditionBrand> = {
   },
   tt: {
     edition: "tt",
-    name: "TwoTails",
+    name: brandNames.tt,
     educationSection: "program",
     educationDefaultTab: "education",
     colors: {

@@ -229,7 +229,7 @@ describe("choose-your-plan", () => {
   it.each([
     {
       path: "/en/choose-your-plan",
-      heading: "Plans of hollytools",
+      heading: "Plans of hollytools Stocks",
       annual: "€99.00 a year",
       saving: "You save €19.80 against twelve monthly payments.",
       monthly: "Monthly",
@@ -239,7 +239,7 @@ describe("choose-your-plan", () => {
     },
     {
       path: "/es/elige-tu-plan",
-      heading: "Planes de hollytools",
+      heading: "Planes de hollytools Acciones",
       annual: "99,00 € al año",
       saving: "Ahorras 19,80 € frente a doce pagos mensuales.",
       monthly: "Mensual",
@@ -282,8 +282,8 @@ describe("choose-your-plan", () => {
     );
     fireEvent.click(screen.getByRole("button", { name: "USD ($)" }));
     expect(await screen.findByText("$19.90 a month")).toBeTruthy();
-    fireEvent.click(screen.getByRole("button", { name: "simIndices" }));
-    expect(screen.getByRole("heading", { name: "Plans of simIndices" })).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "hollytools Index funds" }));
+    expect(screen.getByRole("heading", { name: "Plans of hollytools Index funds" })).toBeTruthy();
     expect(screen.queryByRole("link", { name: "Choose Standard" })).toBeNull();
   });
 
@@ -292,7 +292,9 @@ describe("choose-your-plan", () => {
     const services = await signedIn(api);
     await renderApp("/en/choose-your-plan?stc=simIndices", { services, facts: memberFacts });
     fireEvent.click(await screen.findByRole("button", { name: "Try it free for 14 days" }));
-    await screen.findByText("Your 14-day free trial of simIndices Advanced has started.");
+    await screen.findByText(
+      "Your 14-day free trial of hollytools Index funds Advanced has started.",
+    );
     const trial = api.calls.find((x) => x.path === "/api/billing/trial");
     expect(trial?.body).toEqual({ product: "simIndices" });
   });
@@ -344,13 +346,13 @@ describe("subscribe/confirm", () => {
     {
       path: "/en/subscribe/confirm?product=simAssets&tier=advanced&period=monthly&currency=EUR",
       pay: /^Pay €10\.00 and continue$/,
-      held: "You already have the hollytools Advanced plan (monthly), until December 21, 2026. Nothing more is charged here.",
+      held: "You already have the hollytools Stocks Advanced plan (monthly), until December 21, 2026. Nothing more is charged here.",
       retry: "Try again",
     },
     {
       path: "/es/suscribete/confirmar?product=simAssets&tier=advanced&period=monthly&currency=EUR",
       pay: /^Pagar 10,00\s€ y continuar$/,
-      held: "Ya tienes el plan Avanzado de hollytools (mensual), hasta el 21 de diciembre de 2026. Aquí no se cobra nada más.",
+      held: "Ya tienes el plan Avanzado de hollytools Acciones (mensual), hasta el 21 de diciembre de 2026. Aquí no se cobra nada más.",
       retry: "Volver a intentarlo",
     },
   ])(
@@ -511,7 +513,7 @@ describe("my-account/billing-subscription", () => {
       renews: "Renews on December 21, 2026 for €9.90.",
       cancel: "Cancel the plan",
       question:
-        "Cancel your hollytools plan? You keep the plan until December 21, 2026; nothing more is charged after that, and you can reactivate it until then.",
+        "Cancel your hollytools Stocks plan? You keep the plan until December 21, 2026; nothing more is charged after that, and you can reactivate it until then.",
       confirm: "Yes, cancel at the end of the period",
       pdf: "Download invoice 2026-000001 (PDF)",
       done: "Your plan is cancelled. It stays until the end of its period.",
@@ -521,7 +523,7 @@ describe("my-account/billing-subscription", () => {
       renews: "Se renueva el 21 de diciembre de 2026 por 9,90 €.",
       cancel: "Cancelar el plan",
       question:
-        "¿Cancelar tu plan de hollytools? Conservas el plan hasta el 21 de diciembre de 2026; después no se cobra nada más, y puedes reactivarlo hasta entonces.",
+        "¿Cancelar tu plan de hollytools Acciones? Conservas el plan hasta el 21 de diciembre de 2026; después no se cobra nada más, y puedes reactivarlo hasta entonces.",
       confirm: "Sí, cancelar al final del periodo",
       pdf: "Descargar la factura 2026-000001 (PDF)",
       done: "Tu plan está cancelado. Sigue hasta el final de su periodo.",

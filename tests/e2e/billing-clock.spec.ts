@@ -48,7 +48,7 @@ const words = {
     es: "El pago de la renovación ha fallado",
   },
   paymentDue: { en: "Payment due", es: "Pago pendiente" },
-  free: { en: "Free", es: "Gratuito" },
+  free: { en: "Free", es: "Gratis" },
   receipt: { en: "Your hollytools receipt", es: "Recibo de hollytools" },
   failed: {
     en: "We could not charge your hollytools plan",

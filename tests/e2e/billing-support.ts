@@ -34,8 +34,8 @@ export const billingTexts = {
   advanced: { en: "Advanced", es: "Avanzado" },
   tryFree: { en: "Try it free for 14 days", es: "Pruébalo gratis 14 días" },
   trialStarted: {
-    en: "Your 14-day free trial of hollytools Advanced has started.",
-    es: "Ha empezado tu prueba gratuita de 14 días de hollytools Avanzado.",
+    en: "Your 14-day free trial of hollytools Stocks Advanced has started.",
+    es: "Ha empezado tu prueba gratuita de 14 días de hollytools Acciones Avanzado.",
   },
   confirmTitle: { en: "Confirm your subscription", es: "Confirma tu suscripción" },
   startsToday: {

@@ -474,7 +474,12 @@ describe("amounts in cents and PDF strings", () => {
       window: { from: "2023-11-20", to: "2026-11-20", observations: 756 },
     } as unknown as FullAnalysis;
     const file = Buffer.from(
-      portfolioPdf(portfolio, analysis, { lang: "en", today: TODAY, simulated: false }),
+      portfolioPdf(portfolio, analysis, {
+        lang: "en",
+        edition: "ht",
+        today: TODAY,
+        simulated: false,
+      }),
     ).toString("latin1");
     expect(checkPdf(file).pages).toBe(2);
     expect(file.match(/\(Holdings\) Tj/g)).toHaveLength(2);

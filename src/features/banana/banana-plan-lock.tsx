@@ -1,15 +1,9 @@
-import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router-dom";
 import { pathFor } from "../../app/paths.ts";
+import { tierNames } from "../../ui/plan-names.ts";
 import type { Locale } from "../../contract/common.ts";
 import { permissionsByTier, type Tier } from "../../contract/permissions.ts";
-
-const tierNames = {
-  free: msg`Free`,
-  standard: msg`Standard`,
-  advanced: msg`Advanced`,
-} as const;
 
 export type CompetitionPermission = "communityRanking" | "communityPortfolio";
 

@@ -1,3 +1,4 @@
+import { useServices } from "../../app/services.tsx";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -12,7 +13,7 @@ import type {
 } from "../../contract/billing.ts";
 import { products, type Locale, type Product } from "../../contract/common.ts";
 import type { Client } from "../../contract/accounts.ts";
-import { productNames } from "./plan-features.ts";
+import { productNameOf } from "../../ui/plan-names.ts";
 
 export const periodNames: Record<Period, MessageDescriptor> = {
   monthly: msg`Monthly`,
@@ -117,12 +118,13 @@ export function ProductSwitch({
   onChange: (product: Product) => void;
 }) {
   const { t, i18n } = useLingui();
+  const { config } = useServices();
   return (
     <ToggleGroup
       label={t`Product`}
       value={value}
       onChange={onChange}
-      options={products.map((p) => ({ value: p, label: i18n._(productNames[p]) }))}
+      options={products.map((p) => ({ value: p, label: productNameOf(i18n, config.edition, p) }))}
     />
   );
 }

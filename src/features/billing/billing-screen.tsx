@@ -28,7 +28,7 @@ import { saveFile } from "../../ui/save-file.ts";
 import { Spinner } from "../../ui/spinner.tsx";
 import { periodNames, plansHref, stateNames } from "./billing-parts.tsx";
 import { InvoiceInfoFields } from "./invoice-info-fields.tsx";
-import { productNames, tierNames } from "./plan-features.ts";
+import { productNameOf, tierNames } from "../../ui/plan-names.ts";
 import { useSubscription } from "./use-subscription.ts";
 import "./billing.css";
 
@@ -52,8 +52,9 @@ function ProductPlan({
   confirmingCancel: boolean;
 }) {
   const { i18n } = useLingui();
+  const { config } = useServices();
   const product = billing.product;
-  const productName = i18n._(productNames[product]);
+  const productName = productNameOf(i18n, config.edition, product);
   const tierName = i18n._(tierNames[billing.subscription.tier]);
   const periodName = billing.period ? i18n._(periodNames[billing.period]).toLowerCase() : null;
   const next = billing.next;
@@ -209,7 +210,7 @@ function ProductPlan({
 /** The invoices, newest first, each with its PDF; a list of cards that fits a phone. */
 function Invoices({ invoices, locale }: { invoices: readonly Invoice[]; locale: Locale }) {
   const { t, i18n } = useLingui();
-  const { http } = useServices();
+  const { http, config } = useServices();
   const [failed, setFailed] = useState<string | null>(null);
   const download = async (number: string) => {
     setFailed(null);
@@ -242,7 +243,7 @@ function Invoices({ invoices, locale }: { invoices: readonly Invoice[]; locale: 
           const lines = (planLines.length > 0 ? planLines : invoice.lines)
             .map(
               (l) =>
-                `${i18n._(productNames[l.product])} ${i18n._(tierNames[l.tier])} (${i18n._(periodNames[l.period]).toLowerCase()})`,
+                `${productNameOf(i18n, config.edition, l.product)} ${i18n._(tierNames[l.tier])} (${i18n._(periodNames[l.period]).toLowerCase()})`,
             )
             .filter((v, i, all) => all.indexOf(v) === i)
             .join(", ");

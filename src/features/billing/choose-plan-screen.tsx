@@ -29,14 +29,8 @@ import {
   ProductSwitch,
   ToggleGroup,
 } from "./billing-parts.tsx";
-import {
-  describeValue,
-  differingFeatures,
-  featureLabels,
-  featureValue,
-  productNames,
-  tierNames,
-} from "./plan-features.ts";
+import { describeValue, differingFeatures, featureLabels, featureValue } from "./plan-features.ts";
+import { productNameOf, tierNames } from "../../ui/plan-names.ts";
 import { useSubscription } from "./use-subscription.ts";
 import "./billing.css";
 
@@ -67,7 +61,7 @@ export default function ChoosePlanScreen({ locale }: ScreenProps) {
   const current = currentPlanOf(overview, product);
   const tiers = tiersByProduct[product] as readonly Tier[];
   const features = differingFeatures(product);
-  const productName = i18n._(productNames[product]);
+  const productName = productNameOf(i18n, config.edition, product);
   const busy = snapshot.matches("startingTrial");
   const trialOffered =
     signedIn && config.edition === "ht" && billing?.state === "free" && billing.trialAvailable;

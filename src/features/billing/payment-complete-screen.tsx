@@ -1,3 +1,4 @@
+import { useServices } from "../../app/services.tsx";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useMemo } from "react";
 import { Link, useLocation } from "react-router-dom";
@@ -15,13 +16,8 @@ import {
   RetryOrCancel,
   SeeMyPlan,
 } from "./billing-parts.tsx";
-import {
-  describeGain,
-  featuresGained,
-  homeOfFeature,
-  productNames,
-  tierNames,
-} from "./plan-features.ts";
+import { describeGain, featuresGained, homeOfFeature } from "./plan-features.ts";
+import { productNameOf, tierNames } from "../../ui/plan-names.ts";
 import { rememberedPreviousTier, useSubscription } from "./use-subscription.ts";
 import "./billing.css";
 
@@ -65,6 +61,7 @@ function Unlocked({
 /** payment-complete: polls the payment the provider sent the browser back with, then says how it went. */
 export default function PaymentCompleteScreen({ locale }: ScreenProps) {
   const { t, i18n } = useLingui();
+  const { config } = useServices();
   const location = useLocation();
   const paymentId = useMemo(
     () => new URLSearchParams(location.search).get("payment"),
@@ -95,7 +92,7 @@ export default function PaymentCompleteScreen({ locale }: ScreenProps) {
       </div>
     );
 
-  const productName = payment ? i18n._(productNames[payment.product]) : "";
+  const productName = payment ? productNameOf(i18n, config.edition, payment.product) : "";
   const tierName = payment ? i18n._(tierNames[payment.tier]) : "";
   const periodName = payment ? i18n._(periodNames[payment.period]).toLowerCase() : "";
   const retryOrCancel = <RetryOrCancel send={send} />;

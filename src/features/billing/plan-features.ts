@@ -62,19 +62,6 @@ export const featureLabels: Record<FeaturePath, MessageDescriptor> = {
   "hollypedia.courses": msg`Courses`,
 };
 
-export const tierNames: Record<Tier, MessageDescriptor> = {
-  free: msg`Free`,
-  standard: msg`Standard`,
-  advanced: msg`Advanced`,
-};
-
-/** The product names users see (simAssets is shown as hollytools). */
-export const productNames: Record<Product, MessageDescriptor> = {
-  simAssets: msg`hollytools`,
-  simIndices: msg`simIndices`,
-  simMonk: msg`simMonk (banana challenge)`,
-};
-
 const featurePaths = Object.keys(featureLabels) as FeaturePath[];
 
 type FeatureValue = boolean | number | { readonly eu: number; readonly usa: number };

@@ -1,3 +1,4 @@
+import { useServices } from "../../app/services.tsx";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useMemo, type FormEvent } from "react";
 import { Link, useLocation } from "react-router-dom";
@@ -19,7 +20,7 @@ import {
   selectionFromQuery,
 } from "./billing-parts.tsx";
 import { InvoiceInfoFields } from "./invoice-info-fields.tsx";
-import { productNames, tierNames } from "./plan-features.ts";
+import { productNameOf, tierNames } from "../../ui/plan-names.ts";
 import { useSubscription } from "./use-subscription.ts";
 import "./billing.css";
 
@@ -123,6 +124,7 @@ function DowngradeQuote({ quote, locale }: { quote: Quote; locale: Locale }) {
 /** subscribe/confirm: the plan asked for, the change it is, the quote, the invoice info, confirm. */
 export default function SubscribeConfirmScreen({ locale }: ScreenProps) {
   const { t, i18n } = useLingui();
+  const { config } = useServices();
   const location = useLocation();
   const selection = useMemo(
     () => selectionFromQuery(new URLSearchParams(location.search)),
@@ -139,7 +141,7 @@ export default function SubscribeConfirmScreen({ locale }: ScreenProps) {
     </p>
   );
 
-  const productName = choice ? i18n._(productNames[choice.product]) : "";
+  const productName = choice ? productNameOf(i18n, config.edition, choice.product) : "";
   const tierName = choice ? i18n._(tierNames[choice.tier]) : "";
   const periodName = choice ? i18n._(periodNames[choice.period]).toLowerCase() : "";
   const currency = choice?.currency ?? "";

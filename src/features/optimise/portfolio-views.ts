@@ -6,7 +6,7 @@
 // eslint-disable-next-line no-restricted-imports -- the optimised portfolio's analysis is the portfolio analysis view
 export { AnalysisView } from "../portfolios/analysis-view.tsx";
 // eslint-disable-next-line no-restricted-imports -- locked levels say which plan unlocks them, as every locked block
-export { PlanLock, tierNames } from "../portfolios/plan-lock.tsx";
+export { PlanLock } from "../portfolios/plan-lock.tsx";
 // eslint-disable-next-line no-restricted-imports -- the same permission walk as the analysis blocks
 export { unlockingTier, type PermissionPath } from "../portfolios/figure-notes.ts";
 // eslint-disable-next-line no-restricted-imports -- the portfolio being built or saved

@@ -1,15 +1,9 @@
-import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router-dom";
 import { pathFor } from "../../app/paths.ts";
+import { tierNames } from "../../ui/plan-names.ts";
 import type { Locale, Product } from "../../contract/common.ts";
 import { unlockingTier, type PermissionPath } from "./figure-notes.ts";
-
-export const tierNames = {
-  free: msg`Free`,
-  standard: msg`Standard`,
-  advanced: msg`Advanced`,
-} as const;
 
 /** Which plan includes a locked figure, with a link to it (the server left the figure out). */
 export function PlanLock({

@@ -10,7 +10,7 @@ import {
   type InvoiceLine,
   vatOf,
 } from "../../contract/billing.ts";
-import type { Locale } from "../../contract/common.ts";
+import type { Edition, Locale } from "../../contract/common.ts";
 import { resultRows, type Db } from "../db/database.ts";
 import { invoiceInfo, invoices } from "../db/schema.ts";
 import { A4, createPdf, fitText } from "../portfolios/pdf.ts";
@@ -116,7 +116,7 @@ export async function clientInvoice(
 }
 
 /** The invoice as a one-page A4 PDF in the client's language. */
-export function invoicePdf(row: InvoiceRow, locale: Locale): Uint8Array {
+export function invoicePdf(row: InvoiceRow, locale: Locale, edition: Edition): Uint8Array {
   const L = invoiceLabels[locale];
   const info = row.info as InvoiceInfoSnapshot;
   const currency = row.currency as BillingCurrency;
@@ -152,7 +152,7 @@ export function invoicePdf(row: InvoiceRow, locale: Locale): Uint8Array {
   page.text(right - 6, y, L.amount, { size: 9, bold: true, align: "right" });
   for (const line of row.lines as InvoiceLine[]) {
     y -= 22;
-    const plan = planName(locale, line.product, line.tier, line.period);
+    const plan = planName(locale, edition, line.product, line.tier, line.period);
     const description =
       line.kind === "credit"
         ? L.credit(plan)

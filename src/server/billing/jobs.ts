@@ -17,7 +17,7 @@ import {
   TRIAL_WARNING_DAYS,
 } from "../../contract/billing.ts";
 import type { Product } from "../../contract/common.ts";
-import { editionBrands } from "../../ui/editions.ts";
+import { brandNames, productName, tierName } from "../../contract/names.ts";
 import { resultRows } from "../db/database.ts";
 import { clients, payments, subscriptionChanges, subscriptions } from "../db/schema.ts";
 import { availableBalance } from "./balance.ts";
@@ -46,7 +46,7 @@ export async function runBillingJobs(
 ): Promise<BillingRun> {
   const { db } = deps;
   const now = deps.clock();
-  const brand = editionBrands[deps.edition].name;
+  const brand = brandNames[deps.edition];
   let renewed = 0;
   let ended = 0;
   let changed = 0;
@@ -215,6 +215,7 @@ export async function runBillingJobs(
         currency: claimed.payment.currency as BillingCurrency,
         description: planName(
           "en",
+          deps.edition,
           claimed.payment.product as Product,
           claimed.payment.tier as PaidTier,
           claimed.payment.period as Period,
@@ -234,8 +235,8 @@ export async function runBillingJobs(
       const locale = localeOf(client.language);
       const plan =
         e.period === "monthly" || e.period === "annual"
-          ? planName(locale, e.product, e.tier as PaidTier, e.period)
-          : planName(locale, e.product, "advanced", "monthly").replace(/\s*\(.*\)$/, "");
+          ? planName(locale, deps.edition, e.product, e.tier as PaidTier, e.period)
+          : `${productName(locale, deps.edition, e.product)} ${tierName(locale, "advanced")}`;
       await deps.mailer.send(
         client.email,
         billingEmails.planEnded(locale, {

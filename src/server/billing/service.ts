@@ -34,7 +34,7 @@ import {
 } from "../../contract/billing.ts";
 import { type Edition, type Locale, type Product, products } from "../../contract/common.ts";
 import { permissionsFor } from "../../contract/permissions.ts";
-import { editionBrands } from "../../ui/editions.ts";
+import { brandNames } from "../../contract/names.ts";
 import type { Mailer } from "../accounts/mailer.ts";
 import { clientView } from "../accounts/client-view.ts";
 import type { Db } from "../db/database.ts";
@@ -161,7 +161,7 @@ export function paymentView(row: PaymentRow, invoice: string | null): Payment {
 
 export function billingService(deps: BillingDeps) {
   const { db, provider, logger } = deps;
-  const brand = editionBrands[deps.edition].name;
+  const brand = brandNames[deps.edition];
 
   const clientRow = async (clientId: number) => {
     const [row] = await db.select().from(clients).where(eq(clients.id, clientId));
@@ -303,6 +303,7 @@ export function billingService(deps: BillingDeps) {
         const locale = localeOf(client.language);
         const plan = planName(
           locale,
+          deps.edition,
           payment.product as Product,
           payment.tier as PaidTier,
           payment.period as Period,
@@ -398,6 +399,7 @@ export function billingService(deps: BillingDeps) {
       currency: row.currency as BillingCurrency,
       description: planName(
         locale,
+        deps.edition,
         row.product as Product,
         row.tier as PaidTier,
         row.period as Period,
@@ -828,6 +830,7 @@ export function billingService(deps: BillingDeps) {
             currency: row.currency as BillingCurrency,
             description: planName(
               "en",
+              deps.edition,
               row.product as Product,
               row.tier as PaidTier,
               row.period as Period,

@@ -3,7 +3,8 @@
  * languages. The client's catalogs are not on the server, so these few texts live here.
  */
 import type { BillingCurrency, FailureCode, PaidTier, Period } from "../../contract/billing.ts";
-import type { Locale, Product } from "../../contract/common.ts";
+import type { Edition, Locale, Product } from "../../contract/common.ts";
+import { productName, tierName } from "../../contract/names.ts";
 
 const intlLocale: Record<Locale, string> = { en: "en-US", es: "es-ES" };
 
@@ -18,23 +19,20 @@ export const day = (locale: Locale, date: Date) =>
     timeZone: "UTC",
   }).format(date);
 
-export const productNames: Record<Product, string> = {
-  simAssets: "hollytools",
-  simIndices: "simIndices",
-  simMonk: "Banana challenge",
-};
-
-const tierNames: Record<Locale, Record<PaidTier, string>> = {
-  en: { standard: "Standard", advanced: "Advanced" },
-  es: { standard: "Estándar", advanced: "Avanzado" },
-};
 const periodNames: Record<Locale, Record<Period, string>> = {
   en: { monthly: "monthly", annual: "annual" },
   es: { monthly: "mensual", annual: "anual" },
 };
 
-export const planName = (locale: Locale, product: Product, tier: PaidTier, period: Period) =>
-  `${productNames[product]} ${tierNames[locale][tier]} (${periodNames[locale][period]})`;
+/** A plan as emails and invoices name it: "hollytools Stocks Advanced (monthly)". */
+export const planName = (
+  locale: Locale,
+  edition: Edition,
+  product: Product,
+  tier: PaidTier,
+  period: Period,
+) =>
+  `${productName(locale, edition, product)} ${tierName(locale, tier)} (${periodNames[locale][period]})`;
 
 export const failureText: Record<Locale, Record<FailureCode, string>> = {
   en: {

@@ -1,6 +1,7 @@
 /** The export files of a saved portfolio: a CSV of its holdings and a PDF report. */
 import type { FullAnalysis } from "../../contract/analytics.ts";
-import type { Locale } from "../../contract/common.ts";
+import type { Edition, Locale } from "../../contract/common.ts";
+import { brandNames, productName } from "../../contract/names.ts";
 import type { Portfolio } from "../../contract/portfolios.ts";
 import { exportLabels, formatDay, formatNumber } from "./labels.ts";
 import { A4, createPdf, fitText, type Page, type Rgb } from "./pdf.ts";
@@ -97,13 +98,16 @@ const BOTTOM = 60;
 export function portfolioPdf(
   portfolio: Portfolio,
   analysis: FullAnalysis,
-  options: { lang: Locale | undefined; today: string; simulated: boolean },
+  options: { lang: Locale | undefined; edition: Edition; today: string; simulated: boolean },
 ): Uint8Array {
   const { lang } = options;
   const l = exportLabels(lang);
   const money = (v: number) => `${formatNumber(v, lang)} ${portfolio.currency}`;
   const pct = (v: number, digits = 2) => `${formatNumber(v, lang, digits)} %`;
-  const pdf = createPdf({ title: `${l.report}: ${portfolio.name}`, author: "hollytools" });
+  const pdf = createPdf({
+    title: `${l.report}: ${portfolio.name}`,
+    author: brandNames[options.edition],
+  });
   const pages: Page[] = [];
   let page!: Page;
   let y = 0;
@@ -125,7 +129,7 @@ export function portfolioPdf(
   const facts: [string, string][] = [
     [l.date, formatDay(options.today, lang)],
     [l.currency, portfolio.currency],
-    [l.product, l.products[portfolio.product] ?? portfolio.product],
+    [l.product, productName(lang ?? "en", options.edition, portfolio.product)],
     [l.benchmark, l.benchmarks[portfolio.benchmark] ?? String(portfolio.benchmark)],
   ];
   for (const [label, value] of facts) {

@@ -33,7 +33,6 @@ export interface ExportLabels {
   readonly page: string;
   readonly tradingDays: string;
   readonly benchmarks: Readonly<Record<number, string>>;
-  readonly products: Readonly<Record<string, string>>;
 }
 
 const en: ExportLabels = {
@@ -72,11 +71,6 @@ const en: ExportLabels = {
     5: "3 years",
     6: "5 years",
   },
-  products: {
-    simAssets: "hollytools",
-    simIndices: "Index portfolios",
-    simMonk: "Banana challenge",
-  },
 };
 
 const es: ExportLabels = {
@@ -108,11 +102,6 @@ const es: ExportLabels = {
   page: "Página",
   tradingDays: "sesiones",
   benchmarks: { 1: "1 mes", 2: "3 meses", 3: "6 meses", 4: "1 año", 5: "3 años", 6: "5 años" },
-  products: {
-    simAssets: "hollytools",
-    simIndices: "Carteras de índices",
-    simMonk: "Banana challenge",
-  },
 };
 
 export const exportLabels = (lang: Locale | undefined): ExportLabels => (lang === "es" ? es : en);

@@ -39,13 +39,13 @@ import { idempotent } from "../http/idempotency.ts";
 import { clearSessionCookie, sessionCookieOf, setSessionCookie } from "../http/session-cookie.ts";
 import { clientAddress } from "../http/client-address.ts";
 import { jsonBody, queryOf, reply } from "../http/validate.ts";
-import { editionBrands } from "../../ui/editions.ts";
+import { brandNames } from "../../contract/names.ts";
 
 const accepted = { status: "accepted" } as const;
 
 export function authRoutes(deps: AppDeps) {
   const { db } = deps.database;
-  const brand = editionBrands[deps.config.edition].name;
+  const brand = brandNames[deps.config.edition];
   const localeOf = (c: Parameters<typeof queryOf>[0]): Locale =>
     queryOf(c, CommonQuery).lang ?? "en";
   const send = async (to: string, purpose: keyof typeof emails, locale: Locale, link: string) =>

@@ -149,7 +149,7 @@ export function billingRoutes(deps: AppDeps, billing: BillingService, billingDep
         paramsOf(c, InvoiceParams).number,
       );
       if (!row) throw new ApiFailure(404, "NOT_FOUND");
-      const bytes = invoicePdf(row, await clientLanguage(clientId));
+      const bytes = invoicePdf(row, await clientLanguage(clientId), deps.config.edition);
       return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
         "Content-Type": "application/pdf",
         "Content-Disposition": `attachment; filename="invoice-${row.number}.pdf"`,

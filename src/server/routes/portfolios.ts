@@ -221,6 +221,7 @@ export function portfoliosRoutes(deps: AppDeps, tasks: Background) {
       const market = await marketToday(db);
       const pdf = portfolioPdf(portfolio, analysis, {
         lang: queryOf(c, CommonQuery).lang,
+        edition: deps.config.edition,
         today: market.today ?? new Date().toISOString().slice(0, 10),
         simulated: market.source === "simulated",
       });
