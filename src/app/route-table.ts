@@ -325,8 +325,8 @@ export const routeTable = [
     "/optimize/o1",
     "/optimizar/o1",
     optimiseGuards,
-    msg`Optimise your assets`,
-    msg`Level 1: the same assets, the lowest risk or the highest return within your maximum loss.`,
+    msg`Lower the risk of my assets`,
+    msg`The same assets, new weights: the lowest risk, or the highest return within your maximum loss.`,
     { screen: () => withPortfolioMachines(import("../features/optimise/o1-screen.tsx")) },
   ),
   defineRoute(
@@ -334,8 +334,8 @@ export const routeTable = [
     "/optimize/o2",
     "/optimizar/o2",
     optimiseGuards,
-    msg`Optimise with new assets`,
-    msg`Level 2: new assets from the market, and the assets you keep within their weights.`,
+    msg`Add new assets`,
+    msg`New assets from the market, and the assets you keep within their weights.`,
     { screen: () => withPortfolioMachines(import("../features/optimise/o2-screen.tsx")) },
   ),
   defineRoute(
@@ -343,8 +343,8 @@ export const routeTable = [
     "/optimize/o3",
     "/optimizar/o3",
     optimiseGuards,
-    msg`Optimise with a number of assets`,
-    msg`Level 3: the number of assets you want, with the ones you keep among them.`,
+    msg`Choose how many assets`,
+    msg`The number of assets you want, with the ones you keep among them.`,
     { screen: () => withPortfolioMachines(import("../features/optimise/o3-screen.tsx")) },
   ),
   defineRoute(

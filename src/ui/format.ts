@@ -35,24 +35,45 @@ export function formatDateTime(date: Date | string, locale: Locale): string {
   }).format(typeof date === "string" ? new Date(date) : date);
 }
 
+/**
+ * A number as Intl writes it, but never a negative zero: a value that rounds to zero (a beta of
+ * -0.001 at two decimals, or -0 itself) is written as zero ("0.00", not "-0.00"). Intl's
+ * `signDisplay: "negative"` does the same, but not in every browser we support, so the parts are
+ * read instead.
+ */
+function withoutNegativeZero(format: Intl.NumberFormat, value: number): string {
+  if (!(value < 0 || Object.is(value, -0))) return format.format(value);
+  const parts = format.formatToParts(value);
+  const zero = parts.every(
+    (p) => (p.type !== "integer" && p.type !== "fraction") || /^0+$/.test(p.value),
+  );
+  return zero ? format.format(0) : parts.map((p) => p.value).join("");
+}
+
 export function formatNumber(
   value: number,
   locale: Locale,
   options?: Intl.NumberFormatOptions,
 ): string {
-  return new Intl.NumberFormat(intlLocale[locale], options).format(value);
+  return withoutNegativeZero(new Intl.NumberFormat(intlLocale[locale], options), value);
 }
 
 export function formatMoney(value: number, currency: "EUR" | "USD", locale: Locale): string {
-  return new Intl.NumberFormat(intlLocale[locale], { style: "currency", currency }).format(value);
+  return withoutNegativeZero(
+    new Intl.NumberFormat(intlLocale[locale], { style: "currency", currency }),
+    value,
+  );
 }
 
 export function formatPercent(value: number, locale: Locale, fractionDigits = 2): string {
-  return new Intl.NumberFormat(intlLocale[locale], {
-    style: "percent",
-    minimumFractionDigits: fractionDigits,
-    maximumFractionDigits: fractionDigits,
-  }).format(value);
+  return withoutNegativeZero(
+    new Intl.NumberFormat(intlLocale[locale], {
+      style: "percent",
+      minimumFractionDigits: fractionDigits,
+      maximumFractionDigits: fractionDigits,
+    }),
+    value,
+  );
 }
 
 /** An amount in integer cents (billing keeps money in cents), as money in the user's locale. */

@@ -34,7 +34,7 @@ export const msgCodeText: Record<MsgCode | "PASSWORD_TOO_WEAK", MessageDescripto
   ALREADY_SAVED: msg`This portfolio is already saved.`,
   SAVE_LIMIT_REACHED: msg`You have reached the number of portfolios your plan can save. Delete one or upgrade your plan.`,
   EDIT_FORBIDDEN: msg`Your plan does not include editing portfolios.`,
-  NO_EDITIONS_LEFT: msg`This portfolio has no editions left.`,
+  NO_EDITIONS_LEFT: msg`This portfolio has no edits left.`,
   DELETE_FORBIDDEN: msg`Your plan does not include deleting portfolios.`,
   EXPORT_FORBIDDEN: msg`Your plan does not include exporting portfolios.`,
   CURRENCY_UNDEFINED: msg`Portfolio Currency is undefined`,

@@ -168,6 +168,27 @@ for (const locale of locales) {
     await expect(section.getByTestId("case-study-data")).toContainText(
       locale === "es" ? "simulados" : "simulated",
     );
+    // Its headers keep their words whole ("Rentabilidad", never "Rentabilida" over "d"), on a
+    // laptop and on a phone (where the table scrolls in its region).
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      const broken = await section.locator("table.case-figures thead th").evaluateAll((cells) =>
+        cells.flatMap((cell) => {
+          const split: string[] = [];
+          const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode())
+            for (const word of (node.textContent ?? "").matchAll(/\S+/g)) {
+              const range = document.createRange();
+              range.setStart(node, word.index);
+              range.setEnd(node, word.index + word[0].length);
+              const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+              if (lines.size > 1) split.push(word[0]);
+            }
+          return split;
+        }),
+      );
+      expect(broken, `words broken at ${width} px`).toEqual([]);
+    }
   });
 
   test(`shows a free user which plan unlocks the video tutorials and the courses (${locale})`, async ({

@@ -23,6 +23,10 @@ const words = {
   threeMonths: { en: "3M, 3 months", es: "3 M, 3 meses" },
   allMarkets: { en: "← All markets", es: "← Todos los mercados" },
   gainers: { en: "Gainers", es: "Suben" },
+  coverage: {
+    en: "Shown: the instruments in our price data.",
+    es: "Se muestran los instrumentos de nuestros datos de precios.",
+  },
 } as const;
 
 const num = (locale: Locale, value: number, options: Intl.NumberFormatOptions) =>
@@ -94,10 +98,15 @@ for (const locale of ["en", "es"] as const) {
       `${words.pricesAsOf[locale]} ${longDate(locale, overview.today!)}`,
     );
     await expect(stamps.first()).toContainText(words.simulated[locale]);
-    await expect(stamps).toHaveCount(overview.widgets.length + 2);
+    // A widget the data cannot fill is not drawn (docs/decisions.md, "What the data lacks is not
+    // news"); the others each carry a stamp.
+    const shown = overview.widgets.filter((w) => w.items.length > 0);
+    await expect(stamps).toHaveCount(shown.length + 2);
+    for (const widget of overview.widgets.filter((w) => w.items.length === 0))
+      await expect(page.locator(`[data-widget="${widget.id}"]`)).toHaveCount(0);
 
     // Every widget's last close and changes, as the API says.
-    for (const widget of overview.widgets) {
+    for (const widget of shown) {
       const section = page.locator(`[data-widget="${widget.id}"]`);
       await expect(section).toBeVisible();
       for (const { quote } of widget.items) {
@@ -111,11 +120,11 @@ for (const locale of ["en", "es"] as const) {
         }
       }
       if (widget.missing.length > 0)
-        await expect(section.getByTestId("widget-missing")).toHaveAttribute(
-          "data-missing",
-          widget.missing.join(" "),
-        );
+        await expect(section).toHaveAttribute("data-missing", widget.missing.join(" "));
     }
+    // What the data lacks is not listed: one neutral footnote says what is shown.
+    if (overview.widgets.some((w) => w.missing.length > 0))
+      await expect(page.getByTestId("widgets-coverage")).toHaveText(words.coverage[locale]);
 
     // The first index's chart: the reading starts at the last close; 3 months from the API; the
     // keyboard walks the closes.

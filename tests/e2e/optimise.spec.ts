@@ -35,12 +35,12 @@ const t = {
   save: { en: "Save the portfolio", es: "Guardar la cartera" },
   open: { en: "Open the portfolio", es: "Abrir la cartera" },
   chooseTitle: { en: "Optimise your portfolio", es: "Optimiza tu cartera" },
-  o1: { en: "Choose o1 · Optimise your assets", es: "Elegir o1 · Optimiza tus activos" },
-  o2: { en: "Choose o2 · Build with new assets", es: "Elegir o2 · Construye con activos nuevos" },
-  o3: {
-    en: "Choose o3 · Build with a number of assets",
-    es: "Elegir o3 · Construye con un número de activos",
+  o1: {
+    en: "Choose: Lower the risk of my assets",
+    es: "Elegir: Reducir el riesgo de mis activos",
   },
+  o2: { en: "Choose: Add new assets", es: "Elegir: Añadir activos nuevos" },
+  o3: { en: "Choose: Choose how many assets", es: "Elegir: Elegir cuántos activos" },
   maxLoss: {
     en: "Maximum loss at 95% over a month (EUR)",
     es: "Pérdida máxima al 95 % en un mes (EUR)",
@@ -53,7 +53,7 @@ const t = {
   frontier: { en: "Efficient frontier", es: "Frontera eficiente" },
   startAgain: { en: "Start again", es: "Empezar de nuevo" },
   adopt: {
-    en: "Adopt: save it as an edition of this portfolio",
+    en: "Adopt: save it as an edit of this portfolio",
     es: "Adoptarla: guardarla como una edición de esta cartera",
   },
   fullAnalysis: {

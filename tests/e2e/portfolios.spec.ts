@@ -37,7 +37,7 @@ const t = {
   edit: { en: "Edit", es: "Editar" },
   saveChanges: { en: "Save the changes", es: "Guardar los cambios" },
   noEditionsLeft: {
-    en: "This portfolio has no editions left.",
+    en: "This portfolio has no edits left.",
     es: "A esta cartera no le quedan ediciones.",
   },
   exportCsv: { en: "Export CSV", es: "Exportar CSV" },

@@ -77,3 +77,25 @@ describe("numbers", () => {
     expect(formatNumber(0.123456, "es", { maximumFractionDigits: 3 })).toBe("0,123");
   });
 });
+
+describe("no negative zero", () => {
+  it("writes a value that rounds to zero as zero, in both languages", () => {
+    const two = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
+    expect(formatNumber(-0.001, "en", two)).toBe("0.00");
+    expect(formatNumber(-0.004, "es", two)).toBe("0,00");
+    expect(formatNumber(-0, "en")).toBe("0");
+    expect(formatPercent(-0.00001, "en")).toBe("0.00%");
+    expect(plain(formatPercent(-0.00004, "es", 1))).toBe("0,0 %");
+    expect(plain(formatMoney(-0.001, "EUR", "es"))).toBe("0,00 €");
+    expect(formatMoney(-0.004, "USD", "en")).toBe("$0.00");
+  });
+
+  it("keeps the sign of a value that does not round to zero", () => {
+    const two = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
+    expect(formatNumber(-0.005, "en", two)).toBe("-0.01");
+    expect(formatNumber(-1.25, "es", two)).toBe("-1,25");
+    expect(formatPercent(-0.012, "en")).toBe("-1.20%");
+    expect(formatMoney(-120, "USD", "en")).toBe("-$120.00");
+    expect(formatNumber(-0.001, "en", { ...two, signDisplay: "exceptZero" })).toBe("0.00");
+  });
+});

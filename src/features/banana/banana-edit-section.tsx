@@ -59,7 +59,7 @@ function BananaEditor({
     return (
       <p className="notice" data-testid="banana-edit-closed">
         {c.error ? `${i18n._(msgCodeText[c.error])} ` : null}
-        {portfolio.remainingEditions === 0 ? <Trans>No editions are left.</Trans> : null}
+        {portfolio.remainingEditions === 0 ? <Trans>No edits are left.</Trans> : null}
       </p>
     );
   if (state.matches({ edit: "loadingUniverse" }) || state.matches({ edit: "checkingWindow" }))
@@ -148,7 +148,7 @@ export function BananaEditSection({
         </p>
       ) : left !== null ? (
         <p className="muted" data-testid="banana-editions-left">
-          <Trans>Editions left: {left}</Trans>
+          <Trans>Edits left: {left}</Trans>
         </p>
       ) : null}
       {saved ? (

@@ -105,7 +105,7 @@ export function describeValue(value: FeatureValue, i18n: I18n, locale: Locale): 
   if (typeof value === "number") return formatNumber(value, locale);
   const eu = formatNumber(value.eu, locale);
   const usa = formatNumber(value.usa, locale);
-  return i18n._(msg`${eu} in eu, ${usa} in usa`);
+  return i18n._(msg`${eu} in Europe, ${usa} in the United States`);
 }
 
 /** "Saved portfolios: 5", or the label alone for a feature switched on. */

@@ -29,12 +29,12 @@ function WidgetGroup({
     (v: number) => (quote ? formatClose(v, quote, locale) : String(v)),
     [quote, locale],
   );
-  const missing = widget.missing.map((symbol) => nameOf(symbol, symbol)).join(", ");
   return (
     <section
       className="market-widget card"
       aria-labelledby={`widget-${widget.id}`}
       data-widget={widget.id}
+      data-missing={widget.missing.length > 0 ? widget.missing.join(" ") : undefined}
     >
       <h2 id={`widget-${widget.id}`}>{title}</h2>
       <DataStamp today={overview.today} simulated={overview.simulated} locale={locale} />
@@ -65,11 +65,6 @@ function WidgetGroup({
           ))}
         </ul>
       ) : null}
-      {widget.missing.length > 0 ? (
-        <p className="muted" data-testid="widget-missing" data-missing={widget.missing.join(" ")}>
-          <Trans>Not in this market data: {missing}.</Trans>
-        </p>
-      ) : null}
       {item && quote ? (
         <PriceChart
           key={quote.symbol}
@@ -84,12 +79,26 @@ function WidgetGroup({
   );
 }
 
+/**
+ * The widgets with an instrument in the price data (docs/decisions.md, "What the data lacks is
+ * not news"): a slot the data cannot fill is left out, a widget with none is not drawn, and one
+ * neutral footnote says what is shown, never a list of what is not.
+ */
 export function WidgetsSection({ overview, locale }: { overview: MarketOverview; locale: Locale }) {
+  const shown = overview.widgets.filter((w) => w.items.length > 0);
+  const partial = overview.widgets.some((w) => w.missing.length > 0);
   return (
-    <div className="market-widgets">
-      {overview.widgets.map((w) => (
-        <WidgetGroup key={w.id} widget={w} overview={overview} locale={locale} />
-      ))}
-    </div>
+    <>
+      <div className="market-widgets">
+        {shown.map((w) => (
+          <WidgetGroup key={w.id} widget={w} overview={overview} locale={locale} />
+        ))}
+      </div>
+      {partial ? (
+        <p className="muted" data-testid="widgets-coverage">
+          <Trans>Shown: the instruments in our price data.</Trans>
+        </p>
+      ) : null}
+    </>
   );
 }

@@ -11,22 +11,26 @@ import { OptimisePage } from "./parts.tsx";
 import { PlanLock, type PermissionPath } from "./portfolio-views.ts";
 import { useOptimise } from "./use-optimise.ts";
 
+/**
+ * The three levels, named by what they do (PRODUCT.md "Names a person sees"): o1, o2 and o3 stay
+ * in the URLs and the code, never on a screen.
+ */
 export const levelTexts: Record<
   OptimisationLevel,
   { title: MessageDescriptor; text: MessageDescriptor; permission: PermissionPath }
 > = {
   1: {
-    title: msg`o1 · Optimise your assets`,
+    title: msg`Lower the risk of my assets`,
     text: msg`The same assets, new weights: the lowest risk, or the highest expected return within the maximum loss at 95% you accept.`,
     permission: "optimization.portfolio",
   },
   2: {
-    title: msg`o2 · Build with new assets`,
+    title: msg`Add new assets`,
     text: msg`Add assets from the market and keep the ones you choose within a minimum and a maximum weight.`,
     permission: "optimization.construction",
   },
   3: {
-    title: msg`o3 · Build with a number of assets`,
+    title: msg`Choose how many assets`,
     text: msg`Say how many assets you want: the optimiser picks them, with the ones you keep among them.`,
     permission: "optimization.constructionFixAssets",
   },
@@ -71,7 +75,9 @@ export function LevelChoice({
                 className="button"
                 onClick={() => actor.send({ type: "level.choose", level })}
               >
-                <Trans>Choose {title}</Trans>
+                <Trans>
+                  Choose<span className="visually-hidden">: {title}</span>
+                </Trans>
               </button>
             ) : (
               <p

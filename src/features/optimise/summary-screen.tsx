@@ -285,7 +285,7 @@ export default function OptimiseSummaryScreen({ locale }: ScreenProps) {
           onClick={() => actor.send({ type: "adopt" })}
         >
           {saved !== null ? (
-            <Trans>Adopt: save it as an edition of this portfolio</Trans>
+            <Trans>Adopt: save it as an edit of this portfolio</Trans>
           ) : (
             <Trans>Adopt: use it in the portfolio you are creating</Trans>
           )}
@@ -312,7 +312,7 @@ export default function OptimiseSummaryScreen({ locale }: ScreenProps) {
       </p>
       {saved !== null ? (
         <p className="field-hint">
-          <Trans>Adopting edits the saved portfolio: it uses one of its remaining editions.</Trans>
+          <Trans>Adopting edits the saved portfolio: it uses one of its remaining edits.</Trans>
         </p>
       ) : null}
     </OptimisePage>

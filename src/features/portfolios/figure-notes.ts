@@ -6,20 +6,15 @@ import type { ProductPermissions, Tier } from "../../contract/permissions.ts";
 import { permissionsByTier } from "../../contract/permissions.ts";
 import type { Product } from "../../contract/common.ts";
 import { formatDate } from "../../ui/format.ts";
-
-/** The indices the server measures betas against (docs/analytics.md, "The market proxy"). */
-const marketIndexNames: Record<string, ReturnType<typeof msg>> = {
-  STOXX50E_INDEX: msg`EURO STOXX 50`,
-  GSPC_INDEX: msg`S&P 500`,
-};
+import { mainSeriesName } from "../../ui/series-names.ts";
 
 /**
  * A market proxy as the answers name it ("STOXX50E_INDEX+GDAXI_INDEX": the DAX before 2007 is its
- * chain), by its index's name; an unknown series by its code.
+ * chain), by its index's name (docs/analytics.md, "The market proxy"); a series without a name
+ * reads "market index", never as its code.
  */
 export function marketIndexName(proxy: string, i18n: I18n): string {
-  const name = marketIndexNames[proxy.split("+")[0]!];
-  return name ? i18n._(name) : proxy;
+  return mainSeriesName(i18n, proxy, msg`market index`);
 }
 
 /** The look-back windows of PRODUCT.md ("Benchmark and risk conventions"). */

@@ -107,7 +107,7 @@ export default function PortfolioScreen({ locale, params }: ScreenProps) {
           <dd>{v ? formatPercent(v.return, locale) : "—"}</dd>
         </div>
         <div className="figure">
-          <dt>{t`Editions left`}</dt>
+          <dt>{t`Edits left`}</dt>
           <dd data-testid="remaining-editions">
             {remaining === null ? t`Unlimited` : formatNumber(remaining, locale)}
           </dd>
@@ -226,7 +226,7 @@ export default function PortfolioScreen({ locale, params }: ScreenProps) {
             ) : (
               <span className="muted">
                 {permissions.management.edit
-                  ? t`This portfolio has no editions left.`
+                  ? t`This portfolio has no edits left.`
                   : t`Editing is part of the paid plans.`}
               </span>
             )}

@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { SHOCKS, SHOCK_KEYS } from "../../../machines/what-if.machine.ts";
 import type { WhatIfResponse } from "../../contract/analytics.ts";
@@ -387,7 +388,7 @@ function BacktestResult({
   const currency = r.currency;
   const days = r.values.length - 1;
   const rebalances = r.rebalances;
-  const series = r.benchmark ? seriesName(i18n, r.benchmark.series) : "";
+  const series = r.benchmark ? seriesName(i18n, r.benchmark.series, msg`Benchmark`) : "";
   const limitedBy = r.limitedBy.join(", ");
   const rowNames = {
     totalReturn: t`Total return`,

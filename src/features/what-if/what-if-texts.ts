@@ -1,4 +1,4 @@
-import type { I18n, MessageDescriptor } from "@lingui/core";
+import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import type {
   Rebalancing,
@@ -91,17 +91,4 @@ export const permissionOf = (kind: WhatIfKind): PermissionPath =>
   `whatIf.${whatIfPermission[kind]}` as PermissionPath;
 
 /** Readable names of the market series the server names (its `sources` and benchmark). */
-const seriesNames: Record<string, MessageDescriptor> = {
-  STOXX50E_INDEX: msg`EURO STOXX 50`,
-  GSPC_INDEX: msg`S&P 500`,
-  GDAXI_INDEX: msg`DAX`,
-  "BTC-USD": msg`Bitcoin in US dollars`,
-  BRENT_USD: msg`Brent crude oil`,
-  DBC: msg`Commodities index fund (DBC)`,
-  US10Y: msg`US 10-year Treasury yield`,
-  DE10Y: msg`German 10-year Bund yield`,
-  US_CPI: msg`US consumer prices (CPI)`,
-  EA_HICP: msg`Euro area consumer prices (HICP)`,
-};
-export const seriesName = (i18n: I18n, series: string): string =>
-  seriesNames[series] ? i18n._(seriesNames[series]) : series;
+export { seriesName } from "../../ui/series-names.ts";
