@@ -28,7 +28,7 @@ export const featureLabels: Record<FeaturePath, MessageDescriptor> = {
   "construction.saveLimitPerRegion": msg`Banana portfolios per region`,
   "management.delete": msg`Delete portfolios`,
   "management.edit": msg`Edit saved portfolios`,
-  "management.editLimit": msg`Editions per portfolio`,
+  "management.editLimit": msg`Edits per portfolio`,
   "management.export": msg`Export to CSV and PDF`,
   "analysis.breakdown": msg`Breakdown`,
   "analysis.diversificationRisk": msg`Diversification risk`,
