@@ -6,13 +6,16 @@
 // - no focusable control covered by another element at its centre once scrolled into view;
 // - axe-core: no serious or critical violation;
 // - no console error (nor uncaught exception);
-// - the page's language only: no English catalogue text on a Spanish page, and the reverse.
+// - the page's language only: no English catalogue text on a Spanish page, and the reverse;
+// - the layout checks of tests/e2e/layout-checks.ts: no clipped text, no overlapping chart text,
+//   the header on one row at 1280, no text under 11 px at 390, no internal identifier.
 // With E2E_SHOTS_DIR set it also writes the screenshot gallery (npm run gallery).
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { dismissCookieBannerWhenShown, readyContext } from "./accounts-support.ts";
 import { axeViolations } from "./axe.ts";
+import { layoutFailures, layoutFindings } from "./layout-checks.ts";
 import { pickShares, type UniverseStocks } from "./banana-support.ts";
 import { expect, test, type Edition, type Locale } from "./fixtures.ts";
 import {
@@ -361,6 +364,7 @@ async function checkRoute(
     for (const c of found.covered) failures.push(`${at} covered: ${c}`);
     for (const w of found.wrongLanguage) failures.push(`${at} not ${locale}: "${w}"`);
     for (const a of await axeFindings(page)) failures.push(`${at} axe: ${a}`);
+    failures.push(...layoutFailures(await layoutFindings(page), width));
     await galleryShot(page, `${route.id}-${edition}-${locale}-${width}`);
   }
   for (const e of errors) failures.push(`console: ${e}`);
@@ -508,6 +512,46 @@ test.describe("numbers in the user's format", () => {
       }
     });
   }
+});
+
+/** The layout checks themselves: each reports the defect it is for, and nothing on a clean page. */
+test("the layout checks report what they are for", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setContent(`<html lang="en"><body>
+    <header class="site-header" style="width:200px">
+      <a href="#">Home</a> <a href="#">Markets and more</a> <a href="#">Investment simulator</a>
+    </header>
+    <main>
+      <p style="width:80px;overflow:hidden;white-space:nowrap">A sentence far too long for its box</p>
+      <p style="width:80px;overflow:hidden;white-space:nowrap;text-overflow:ellipsis">Cut on purpose, with an ellipsis</p>
+      <td-like style="display:block;width:40px">Rentabilidad</td-like>
+      <p style="font-size:8px">Small print</p>
+      <p>Plans of simIndices, series US10Y_MONTHLY</p>
+      <span style="position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)">screen reader only simMonk</span>
+      <svg width="200" height="40" viewBox="0 0 400 80"><text x="10" y="40" font-size="12">10.0%</text><text x="30" y="40" font-size="12">12.0%</text><text x="300" y="40" font-size="24">far</text></svg>
+    </main></body></html>`);
+  const phone = await layoutFindings(page);
+  expect(phone.clipped).toEqual([
+    expect.stringContaining('p "A sentence far too long for its box"'),
+    expect.stringContaining('td-like "Rentabilidad"'),
+  ]);
+  expect(phone.smallText).toEqual([
+    expect.stringContaining('"Small print" at 8.0 px'),
+    expect.stringContaining('"10.0%" at 6.0 px'),
+    expect.stringContaining('"12.0%" at 6.0 px'),
+  ]);
+  expect(phone.identifiers).toEqual(["simIndices", "US10Y_MONTHLY"]);
+  expect(phone.overlappingText).toEqual(['"10.0%" over "12.0%"']);
+  expect(phone.headerRows).toBeGreaterThan(1);
+  expect(layoutFailures(phone, 1280)).toContain(`1280px header on ${phone.headerRows} rows`);
+  expect(layoutFailures(phone, 1280).some((f) => f.includes("under 11 px"))).toBe(false);
+
+  await page.setContent(`<html lang="en"><body>
+    <header class="site-header"><a href="#">Home</a> <a href="#">Markets</a></header>
+    <main><p>hollytools Stocks, TwoTails Index funds, US 10-year yield, AAPL, BRK-B</p>
+    <svg width="400" height="80"><text x="10" y="40" font-size="12">10.0%</text><text x="80" y="40" font-size="12">12.0%</text></svg></main>
+    </body></html>`);
+  expect(layoutFailures(await layoutFindings(page), 390)).toEqual([]);
 });
 
 /** The accessibility check itself: axe run in the page reports what it should. */
