@@ -15,6 +15,8 @@ export interface RouteAccessInput {
 
 interface RouteAccessContext extends RouteAccessInput {
   readonly redirect: Redirect | null;
+  /** The guard that failed (the screen redirected to may say why the route could not be shown). */
+  readonly deniedBy: RouteGuardName | null;
 }
 
 export type RouteAccessEvent = { type: "facts.changed"; facts: AccessFacts };
@@ -54,13 +56,14 @@ export const routeAccessMachine = setup({
     assignRedirect: assign({
       redirect: ({ context }, params: { routeGuard: RouteGuardName }) =>
         routeGuards[params.routeGuard].redirect(context.facts),
+      deniedBy: (_, params: { routeGuard: RouteGuardName }) => params.routeGuard,
     }),
-    clearRedirect: assign({ redirect: null }),
+    clearRedirect: assign({ redirect: null, deniedBy: null }),
   },
 }).createMachine({
   id: "routeAccess",
   description: "Evaluates a route's guard list (specification section 2, rules in PRODUCT.md).",
-  context: ({ input }) => ({ ...input, redirect: null }),
+  context: ({ input }) => ({ ...input, redirect: null, deniedBy: null }),
   initial: "checking",
   on: {
     "facts.changed": { target: ".checking", actions: ["assignFacts", "clearRedirect"] },

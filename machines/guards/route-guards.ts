@@ -74,6 +74,13 @@ const accountHas = (
   return f.account && ok(f.account) ? "pass" : "fail";
 };
 
+/**
+ * A portfolio fact: the portfolio kept in the tab (a reload) is brought back only once the session
+ * knows its client, so without one the verdict waits for the session instead of failing.
+ */
+const portfolioFact = (f: AccessFacts, holds: boolean): Verdict =>
+  holds ? "pass" : f.session === "unknown" ? "pending" : "fail";
+
 const home: Redirect = { to: "index", keepPath: false };
 const plans = (product?: Product): Redirect => ({
   to: "choose-your-plan",
@@ -124,13 +131,13 @@ export const routeGuards: Record<RouteGuardName, GuardRule> = {
     redirect: () => plans("simMonk"),
   },
   "portfolio-creation": {
-    rule: "A creation or edition process is under way; otherwise q1.",
-    check: (f) => (f.creationInProgress ? "pass" : "fail"),
+    rule: "A creation or edition process is under way; otherwise q1. Waits while the session is unknown (the tab's draft is restored for its client).",
+    check: (f) => portfolioFact(f, f.creationInProgress),
     redirect: () => ({ to: "create-q1", keepPath: false }),
   },
   "portfolio-created": {
-    rule: "A portfolio is loaded (created, or opened from my portfolios); otherwise my portfolios.",
-    check: (f) => (f.portfolioLoaded ? "pass" : "fail"),
+    rule: "A portfolio is loaded (created, or opened from my portfolios); otherwise my portfolios. Waits while the session is unknown.",
+    check: (f) => portfolioFact(f, f.portfolioLoaded),
     redirect: () => ({ to: "account-portfolios", keepPath: false }),
   },
 };

@@ -6,6 +6,7 @@ import { createHttpClient } from "../client/http.ts";
 import { readRuntimeConfig } from "../client/runtime-config.ts";
 import { App, appRoutes } from "./app.tsx";
 import { watchFirstPageBanner } from "./consent.ts";
+import { createDraftStore, restoreWhenSignedIn } from "./drafts.ts";
 import { keepFirstPageInput } from "./first-page-input.ts";
 import { activateLocale } from "./i18n.ts";
 import { startInspector } from "./inspector.ts";
@@ -42,9 +43,15 @@ void Promise.all([
     product,
     onUnauthorized: () => session?.send({ type: "session.unauthorized" }),
   });
+  // The work in progress of this tab, kept for a reload (src/app/drafts.ts).
+  const drafts = createDraftStore(
+    sessionStorage,
+    () => session?.getSnapshot().context.client?.id ?? null,
+  );
   const portfolios = new PortfolioWorkspace({
     http,
     edition: config.edition,
+    drafts,
     saveFile: (blob, fileName) => {
       const url = URL.createObjectURL(blob);
       const link = Object.assign(document.createElement("a"), { href: url, download: fileName });
@@ -65,8 +72,10 @@ void Promise.all([
     clearUserState: () => {
       cache.clear();
       portfolios.clear();
+      drafts.clear();
     },
   });
+  restoreWhenSignedIn(session, portfolios);
   const services: AppServices = {
     config,
     brand: brandOf(config),

@@ -1,5 +1,8 @@
-import { createActor, type ActorRefFrom } from "xstate";
-import { portfolioFacts } from "../../machines/guards/portfolio-facts.ts";
+import { createActor, type ActorRefFrom, type SnapshotFrom } from "xstate";
+import {
+  portfolioFacts,
+  type PortfolioWizardSnapshot,
+} from "../../machines/guards/portfolio-facts.ts";
 import type {
   portfolioLifecycleMachine,
   PortfolioDraft,
@@ -11,6 +14,7 @@ import type {
 import type { HttpClient } from "../client/http.ts";
 import type { Edition, Product } from "../contract/common.ts";
 import { endpoints } from "../contract/endpoints.ts";
+import type { DraftStore } from "./drafts.ts";
 import type { ProductPermissions } from "../contract/permissions.ts";
 import type { Portfolio } from "../contract/portfolios.ts";
 import { inspectObserver } from "./inspector.ts";
@@ -40,11 +44,39 @@ export interface PortfolioWorkspaceDeps {
   readonly edition: Edition;
   /** Hands an exported file to the browser. */
   readonly saveFile: (blob: Blob, fileName: string) => void;
+  /** Where the portfolio being created is kept for a reload (none: it lives in memory only). */
+  readonly drafts?: DraftStore | null;
+}
+
+/** The wizard's resting states: a snapshot is kept only there (no proposal in flight). */
+const stableWizardStates = ["q1", "q2", "q3", "summary"];
+
+type PersistedWizard = ReturnType<WizardActor["getPersistedSnapshot"]> &
+  Pick<SnapshotFrom<typeof portfolioWizardMachine>, "value" | "status" | "context">;
+
+/** A stored wizard snapshot this build can restore: active, in a resting state, with its context. */
+function restorableWizard(value: unknown): value is PersistedWizard {
+  if (typeof value !== "object" || value === null) return false;
+  const s = value as { status?: unknown; value?: unknown; context?: unknown; children?: unknown };
+  const context = s.context as Record<string, unknown> | null | undefined;
+  return (
+    s.status === "active" &&
+    typeof s.value === "string" &&
+    stableWizardStates.includes(s.value) &&
+    typeof context === "object" &&
+    context !== null &&
+    typeof context.answers === "object" &&
+    typeof context.permissions === "object" &&
+    typeof context.product === "string" &&
+    Array.isArray(context.assets)
+  );
 }
 
 export interface WorkspaceState {
   readonly wizard: WizardActor | null;
   readonly lifecycle: LifecycleActor | null;
+  /** A stored wizard is being brought back (its machines are loading): start no other meanwhile. */
+  readonly restoring: boolean;
   /** Bumped on every change of either actor (for useSyncExternalStore). */
   readonly revision: number;
 }
@@ -55,7 +87,9 @@ export interface WorkspaceState {
  * come from their snapshots; sign-out clears both.
  */
 export class PortfolioWorkspace {
-  private state: WorkspaceState = { wizard: null, lifecycle: null, revision: 0 };
+  private state: WorkspaceState = { wizard: null, lifecycle: null, restoring: false, revision: 0 };
+  /** The stored snapshot being brought back, counted by the guards until its actor runs. */
+  private pending: PersistedWizard | null = null;
   private readonly listeners = new Set<() => void>();
   private readonly stops: (() => void)[] = [];
 
@@ -72,8 +106,17 @@ export class PortfolioWorkspace {
 
   readonly getState = () => this.state;
 
+  /** The drafts of this tab (the what-if and the optimisation keep theirs there too). */
+  get drafts(): DraftStore | null {
+    return this.deps.drafts ?? null;
+  }
+
   facts() {
-    return portfolioFacts(this.state.wizard?.getSnapshot(), this.state.lifecycle?.getSnapshot());
+    return portfolioFacts(
+      this.state.wizard?.getSnapshot() ??
+        (this.pending as unknown as PortfolioWizardSnapshot | null),
+      this.state.lifecycle?.getSnapshot(),
+    );
   }
 
   private changed(patch: Partial<WorkspaceState> = {}) {
@@ -86,17 +129,87 @@ export class PortfolioWorkspace {
     this.stops.push(() => sub.unsubscribe());
   }
 
-  /** A new creation wizard (q1) for the product, replacing any other portfolio in progress. */
-  startWizard(input: Omit<PortfolioWizardInput, "edition">): WizardActor {
-    this.clear();
-    const { http } = this.deps;
-    const machine = loadedMachines().wizardMachine(http);
+  /**
+   * Keeps the wizard's snapshot in the tab's drafts at each resting state; a cancelled wizard
+   * leaves none. A composed one keeps its summary until the portfolio is saved.
+   */
+  private keepWizard(wizard: WizardActor) {
+    const drafts = this.deps.drafts;
+    if (!drafts) return;
+    const keep = () => {
+      const s = wizard.getSnapshot();
+      if (s.status === "active" && stableWizardStates.includes(String(s.value)))
+        drafts.write("wizard", wizard.getPersistedSnapshot());
+      else if (s.status === "done" && s.output == null) drafts.remove("wizard");
+    };
+    keep();
+    const sub = wizard.subscribe({ next: keep, error: () => {} });
+    this.stops.push(() => sub.unsubscribe());
+  }
+
+  /** A saved portfolio needs no draft: the server has it. */
+  private forgetWizardOnceSaved(lifecycle: LifecycleActor) {
+    const drafts = this.deps.drafts;
+    if (!drafts) return;
+    const sub = lifecycle.subscribe({
+      next: (s) => {
+        if (s.context.portfolio !== null) drafts.remove("wizard");
+      },
+      error: () => {},
+    });
+    this.stops.push(() => sub.unsubscribe());
+  }
+
+  /** A wizard actor, new (from its input) or brought back (from a stored snapshot). */
+  private wizardActor(input: PortfolioWizardInput, snapshot?: PersistedWizard): WizardActor {
     const inspect = inspectObserver();
-    const wizard = createActor(machine, {
-      input: { ...input, edition: this.deps.edition },
+    const wizard = createActor(loadedMachines().wizardMachine(this.deps.http), {
+      input,
+      ...(snapshot ? { snapshot } : {}),
       ...(inspect ? { inspect } : {}),
     }).start();
     this.watch(wizard);
+    this.keepWizard(wizard);
+    return wizard;
+  }
+
+  /**
+   * Brings back the portfolio being created in this tab (a reload, a link opened in it), from its
+   * last resting snapshot, when there is no other portfolio in the workspace. The route guards
+   * count it at once; its actor runs once the portfolio machines have loaded.
+   */
+  restore(): void {
+    if (this.state.wizard || this.state.lifecycle || this.pending) return;
+    const drafts = this.deps.drafts;
+    const stored = drafts?.read("wizard");
+    if (stored === null || stored === undefined) return;
+    if (!restorableWizard(stored)) {
+      drafts?.remove("wizard");
+      return;
+    }
+    this.pending = stored;
+    this.changed({ restoring: true });
+    void loadPortfolioMachines().then(() => {
+      if (this.pending !== stored) return; // cleared or replaced meanwhile
+      this.pending = null;
+      let wizard: WizardActor | null = null;
+      try {
+        const c = stored.context;
+        wizard = this.wizardActor(
+          { product: c.product, permissions: c.permissions, edition: this.deps.edition },
+          stored,
+        );
+      } catch {
+        drafts?.remove("wizard");
+      }
+      this.changed({ wizard, restoring: false });
+    });
+  }
+
+  /** A new creation wizard (q1) for the product, replacing any other portfolio in progress. */
+  startWizard(input: Omit<PortfolioWizardInput, "edition">): WizardActor {
+    this.clear();
+    const wizard = this.wizardActor({ ...input, edition: this.deps.edition });
     this.changed({ wizard, lifecycle: null });
     return wizard;
   }
@@ -119,6 +232,7 @@ export class PortfolioWorkspace {
       ...(inspect ? { inspect } : {}),
     }).start();
     this.watch(lifecycle);
+    this.forgetWizardOnceSaved(lifecycle);
     this.changed({ lifecycle });
     return lifecycle;
   }
@@ -148,12 +262,15 @@ export class PortfolioWorkspace {
     return this.startLifecycle({ product: portfolio.product, permissions, savedCount, portfolio });
   }
 
-  /** Sign-out, or a new start: nothing of the previous portfolio stays. */
+  /** Sign-out, or a new start: nothing of the previous portfolio stays, in memory or stored. */
   clear() {
     for (const stop of this.stops.splice(0)) stop();
     this.state.wizard?.stop();
     this.state.lifecycle?.stop();
-    if (this.state.wizard || this.state.lifecycle) this.changed({ wizard: null, lifecycle: null });
+    this.deps.drafts?.remove("wizard");
+    const had = this.state.wizard || this.state.lifecycle || this.pending;
+    this.pending = null;
+    if (had) this.changed({ wizard: null, lifecycle: null, restoring: false });
   }
 }
 

@@ -27,6 +27,7 @@ import {
   type ScreenProps,
 } from "./route-table.ts";
 import { MarketClockNotice } from "./market-clock-notice.tsx";
+import type { Unavailable } from "./unavailable-notice.tsx";
 
 export type { ScreenProps };
 
@@ -71,10 +72,17 @@ function GuardedScreen({ route, locale, params }: { route: RouteDefinition } & S
 
   if (snapshot.matches("waitingForSession")) return <Spinner label={t`Loading…`} />;
   if (snapshot.matches("redirecting") && snapshot.context.redirect) {
+    const guard = snapshot.context.deniedBy;
+    // The page needs a portfolio this tab does not have: the page redirected to says so.
+    const unavailable: Unavailable | null =
+      guard === "portfolio-creation" || guard === "portfolio-created"
+        ? { route: route.id, guard }
+        : null;
     return (
       <Navigate
         replace
         to={redirectHref(snapshot.context.redirect, locale, location.pathname + location.search)}
+        {...(unavailable ? { state: { unavailable } } : {})}
       />
     );
   }

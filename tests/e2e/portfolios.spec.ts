@@ -88,6 +88,31 @@ test.describe("portfolios journey", () => {
     await dismissCookieBannerWhenShown(page);
   });
 
+  // Nothing lost on reload (docs/decisions.md): the summary of the portfolio being created is the
+  // same after the browser reloads it; a new tab at the same address says why it cannot show it.
+  test("the summary being created survives a reload of the page (en)", async ({ page }) => {
+    test.setTimeout(60_000);
+    await signInAs(page, "assets-standard@demo.test");
+    await answerTheQuestions(page, "en", "10,000", "900");
+    const table = page.getByRole("table", { name: t.yourAssets.en });
+    const before = await table.locator("tbody tr").allTextContents();
+    expect(before.length).toBeGreaterThan(0);
+
+    await page.reload();
+    await expect(page).toHaveURL(new RegExp(`${paths.summary.en}$`));
+    await expect(table).toBeVisible();
+    expect(await table.locator("tbody tr").allTextContents()).toEqual(before);
+
+    // Another tab has its own drafts: the summary there says why it is not shown.
+    const other = await page.context().newPage();
+    await other.goto(paths.summary.en);
+    await expect(other).toHaveURL(new RegExp(`${paths.q1.en}$`));
+    await expect(other.getByTestId("unavailable-notice")).toContainText(
+      "“Your proposed portfolio” could not be shown",
+    );
+    await other.close();
+  });
+
   for (const locale of ["en", "es"] as const) {
     test(`create, change, save, analyse, assess, edit until no editions are left, export (${locale})`, async ({
       page,

@@ -135,23 +135,25 @@ const expected: Record<
     ),
     redirect: { to: "choose-your-plan", keepPath: true, product: "simMonk" },
   },
-  // A creation or edition process is under way; otherwise q1. Does not depend on the session.
+  // A creation or edition process is under way; otherwise q1. Without one it waits while the
+  // session is unknown: the portfolio kept in the tab comes back once the session knows its client.
   "portfolio-creation": {
     verdicts: expecting(
       situationNames.filter(
         (s) => s !== "creation in progress" && s !== "guest, creation in progress",
       ),
-      [],
+      UNKNOWN,
     ),
     redirect: { to: "create-q1", keepPath: false },
   },
-  // A portfolio is loaded; otherwise my portfolios. Does not depend on the session.
+  // A portfolio is loaded; otherwise my portfolios. Without one it waits while the session is
+  // unknown (as above).
   "portfolio-created": {
     verdicts: expecting(
       situationNames.filter(
         (s) => s !== "portfolio loaded" && s !== "session unknown, portfolio loaded",
       ),
-      [],
+      ["session unknown"],
     ),
     redirect: { to: "account-portfolios", keepPath: false },
   },
@@ -266,6 +268,18 @@ describe("routeAccessMachine", () => {
     expect(actor.getSnapshot().context.redirect).toEqual({ to: "create-q1", keepPath: false });
   });
 
+  it("names the guard that failed, so that the page redirected to can say why", () => {
+    const actor = start(THREE_GUARDS, signedIn({ subscribedProducts: ["simAssets"] }));
+    expect(actor.getSnapshot().context.deniedBy).toBe("portfolio-creation");
+    expect(start(THREE_GUARDS, guest).getSnapshot().context.deniedBy).toBe("auth-registered");
+    actor.send({
+      type: "facts.changed",
+      facts: signedIn({ subscribedProducts: ["simAssets"] }, { creationInProgress: true }),
+    });
+    expect(actor.getSnapshot().value).toBe("allowed");
+    expect(actor.getSnapshot().context.deniedBy).toBeNull();
+  });
+
   it("allows the route when every guard passes", () => {
     const actor = start(
       THREE_GUARDS,
@@ -328,13 +342,25 @@ describe("routeAccessMachine", () => {
     expect(actor.getSnapshot().context.redirect).toEqual({ to: "auth-SignIn", keepPath: true });
   });
 
-  it("does not wait for the session on routes whose guards do not need it", () => {
+  it("waits for the session before deciding that no portfolio is there (a reload brings it back)", () => {
     const actor = start(["portfolio-created"], situations["session unknown"]);
-    expect(actor.getSnapshot().value).toBe("redirecting");
-    expect(actor.getSnapshot().context.redirect).toEqual({
+    expect(actor.getSnapshot().value).toBe("waitingForSession");
+    // Signed in, and the tab's portfolio restored: the route renders.
+    actor.send({ type: "facts.changed", facts: signedIn({}, { portfolioLoaded: true }) });
+    expect(actor.getSnapshot().value).toBe("allowed");
+
+    const empty = start(["portfolio-created"], situations["session unknown"]);
+    empty.send({ type: "facts.changed", facts: guest });
+    expect(empty.getSnapshot().value).toBe("redirecting");
+    expect(empty.getSnapshot().context.redirect).toEqual({
       to: "account-portfolios",
       keepPath: false,
     });
+  });
+
+  it("does not wait for the session when the portfolio is already there", () => {
+    const actor = start(["portfolio-created"], situations["session unknown, portfolio loaded"]);
+    expect(actor.getSnapshot().value).toBe("allowed");
   });
 
   it("re-checks on every change of facts and clears a stale redirect", () => {

@@ -1,7 +1,11 @@
 import { createActor, fromPromise, waitFor, type ActorRefFrom } from "xstate";
 import {
   optimiseMachine,
+  type KeepWeight,
+  type Objective,
   type OptimalAnswer,
+  type OptimisationLevel,
+  type OptimiseContext,
   type OptimiseInput,
   type OptimisePortfolio,
 } from "../../../machines/optimise.machine.ts";
@@ -124,7 +128,57 @@ export async function adoptInto(
   throw new SessionFailure("EDIT_FORBIDDEN");
 }
 
-let current: { actor: OptimiseActor; identity: string } | null = null;
+/** The optimisation's inputs as kept in the tab's drafts (its result is computed again). */
+interface OptimiseDraft {
+  readonly identity: string;
+  readonly level: OptimisationLevel | null;
+  readonly objective: Objective;
+  readonly maxToLose95: number | null;
+  readonly newAssets: readonly { readonly symbol: string; readonly name: string }[];
+  readonly keepAssets: readonly string[];
+  readonly keepAssetsWeight: Readonly<Record<string, KeepWeight>>;
+  readonly desiredAssetsAmount: number | null;
+}
+
+function draftOf(identity: string, c: OptimiseContext): OptimiseDraft {
+  return {
+    identity,
+    level: c.level,
+    objective: c.objective,
+    maxToLose95: c.maxToLose95,
+    newAssets: c.newAssets,
+    keepAssets: c.keepAssets,
+    keepAssetsWeight: c.keepAssetsWeight,
+    desiredAssetsAmount: c.desiredAssetsAmount,
+  };
+}
+
+const isDraft = (value: unknown, identity: string): value is OptimiseDraft =>
+  typeof value === "object" &&
+  value !== null &&
+  (value as OptimiseDraft).identity === identity &&
+  Array.isArray((value as OptimiseDraft).newAssets) &&
+  Array.isArray((value as OptimiseDraft).keepAssets) &&
+  typeof (value as OptimiseDraft).keepAssetsWeight === "object";
+
+/** Sets the stored inputs through the machine's own events (its rules apply to them as to typing). */
+function replay(actor: OptimiseActor, d: OptimiseDraft): void {
+  if (d.level === null) return;
+  actor.send({ type: "level.choose", level: d.level });
+  if (!actor.getSnapshot().matches("options")) return;
+  actor.send({ type: "maxLoss.change", amount: d.maxToLose95 });
+  actor.send({ type: "objective.change", objective: d.objective });
+  for (const a of d.newAssets) actor.send({ type: "newAsset.add", symbol: a.symbol, name: a.name });
+  for (const symbol of d.keepAssets) {
+    actor.send({ type: "keep.toggle", symbol });
+    const w = d.keepAssetsWeight[symbol];
+    if (w) actor.send({ type: "keepWeight.change", symbol, min: w.min, max: w.max });
+  }
+  actor.send({ type: "desired.change", amount: d.desiredAssetsAmount });
+}
+
+let current: { actor: OptimiseActor; identity: string; workspace: PortfolioWorkspace } | null =
+  null;
 /** The market's names of the assets, for assets the optimisation adds. */
 let knownNames: ReadonlyMap<string, string> = new Map();
 
@@ -142,7 +196,8 @@ export function optimiseActorFor(
   deps: { http: HttpClient; workspace: PortfolioWorkspace },
 ): OptimiseActor {
   // The same portfolio keeps its optimisation, finished (adopted) or not, until the screen ends it.
-  if (current && current.identity === identity) return current.actor;
+  if (current && current.identity === identity && current.workspace === deps.workspace)
+    return current.actor;
   current?.actor.stop();
   const machine = optimiseMachine.provide({
     actors: {
@@ -153,12 +208,22 @@ export function optimiseActorFor(
     },
   });
   const actor = createActor(machine, { input }).start();
-  current = { actor, identity };
+  // The inputs kept in this tab for this portfolio (a reload) come back; each change is kept.
+  const drafts = deps.workspace.drafts;
+  if (drafts) {
+    const stored = drafts.read("optimise");
+    if (isDraft(stored, identity)) replay(actor, stored);
+    actor.subscribe((s) => {
+      if (s.status === "active") drafts.write("optimise", draftOf(identity, s.context));
+    });
+  }
+  current = { actor, identity, workspace: deps.workspace };
   return actor;
 }
 
-/** The optimisation is over (adopted) or its portfolio is gone. */
+/** The optimisation is over (adopted) or its portfolio is gone: nothing of it is kept. */
 export function endOptimisation(): void {
+  current?.workspace.drafts?.remove("optimise");
   current?.actor.stop();
   current = null;
 }

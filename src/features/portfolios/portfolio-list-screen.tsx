@@ -3,6 +3,7 @@ import { Link } from "react-router-dom";
 import { pathFor } from "../../app/paths.ts";
 import type { ScreenProps } from "../../app/route-table.ts";
 import { useServices } from "../../app/services.tsx";
+import { UnavailableNotice } from "../../app/unavailable-notice.tsx";
 import { useData } from "../../app/use-data.ts";
 import { endpoints } from "../../contract/endpoints.ts";
 import type { PortfolioList } from "../../contract/portfolios.ts";
@@ -25,6 +26,7 @@ export default function PortfolioListScreen({ locale }: ScreenProps) {
   return (
     <div>
       <PageHeading title={t`My portfolios`} summary={t`The portfolios you have saved.`} />
+      <UnavailableNotice locale={locale} />
       <TermLinks
         label={t`In the dictionary:`}
         terms={[

@@ -3,6 +3,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useState, type FormEvent } from "react";
 import type { ScreenProps } from "../../app/route-table.ts";
 import { useServices } from "../../app/services.tsx";
+import { UnavailableNotice } from "../../app/unavailable-notice.tsx";
 import { useData } from "../../app/use-data.ts";
 import type { Product } from "../../contract/common.ts";
 import { endpoints } from "../../contract/endpoints.ts";
@@ -12,7 +13,7 @@ import { FormMessage } from "../../ui/form.tsx";
 import { formatMoney } from "../../ui/format.ts";
 import { NumberInput } from "../../ui/number-input.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
-import { problemText, usePermissions, useWizardStep } from "./use-wizard.ts";
+import { problemText, usePermissions, useRestoringWizard, useWizardStep } from "./use-wizard.ts";
 import { WizardNav, WizardPage } from "./wizard-parts.tsx";
 
 export const assetClassNames = {
@@ -38,19 +39,27 @@ export default function Q1Screen({ locale }: ScreenProps) {
   const { wizard, snapshot } = useWizardStep("q1", locale);
   const amountId = useId();
 
-  // A new wizard when there is none for this product, or the last one is over.
+  const restoring = useRestoringWizard();
+  // A new wizard when there is none for this product, or the last one is over (not while the one
+  // kept in this tab is being brought back after a reload).
   useEffect(() => {
-    if (!portfolios) return;
+    if (!portfolios || restoring) return;
     const s = wizard?.getSnapshot();
     if (!wizard || s?.status !== "active" || s.context.product !== product)
       portfolios.startWizard({ product, permissions });
-  }, [wizard, portfolios, product, permissions]);
+  }, [wizard, portfolios, product, permissions, restoring]);
 
   const universe = useData(`universe:${product}`, () =>
     http.call(endpoints.marketAssets, { query: { product } }),
   );
   const answers = snapshot?.context.answers;
   const [amount, setAmount] = useState<number | null>(answers?.amount ?? null);
+  // A wizard that arrives after the first render (brought back after a reload) brings its amount.
+  const [amountOf, setAmountOf] = useState(wizard);
+  if (amountOf !== wizard) {
+    setAmountOf(wizard);
+    setAmount(answers?.amount ?? null);
+  }
   if (!wizard || !snapshot || !answers) return <Spinner label={t`Loading…`} />;
 
   const groupOf = (a: { exchange: string | null; assetClass: string | null }) =>
@@ -88,6 +97,7 @@ export default function Q1Screen({ locale }: ScreenProps) {
       summary={t`Question 1 of 3: the universe, the currency and the amount.`}
       step={1}
     >
+      <UnavailableNotice locale={locale} />
       <form className="form form-wide" onSubmit={submit} noValidate>
         {problem ? <FormMessage kind="error">{i18n._(problemText(problem))}</FormMessage> : null}
         <fieldset className="choice-grid">

@@ -18,6 +18,12 @@ export default function Q2Screen({ locale }: ScreenProps) {
   const answers = snapshot?.context.answers;
   const [unit, setUnit] = useState<"amount" | "percent">("amount");
   const [typed, setTyped] = useState<number | null>(answers?.maxToLose95 ?? null);
+  // A wizard that arrives after the first render (brought back after a reload) brings its answer.
+  const [typedOf, setTypedOf] = useState(wizard);
+  if (typedOf !== wizard) {
+    setTypedOf(wizard);
+    setTyped(answers?.maxToLose95 ?? null);
+  }
   if (!wizard || !snapshot || !answers) return <Spinner label={t`Loading…`} />;
   const currency = answers.currency ?? "EUR";
   const amount = answers.amount ?? 0;

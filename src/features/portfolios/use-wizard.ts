@@ -56,6 +56,15 @@ export function useWizardActor(): WizardActor | null {
   );
 }
 
+/** A wizard kept in this tab is being brought back (after a reload): start no other meanwhile. */
+export function useRestoringWizard(): boolean {
+  const { portfolios } = useServices();
+  return useSyncExternalStore(
+    portfolios?.subscribe ?? (() => () => {}),
+    () => portfolios?.getState().restoring ?? false,
+  );
+}
+
 /**
  * The wizard as a screen sees it. The URL follows the machine: when the machine moves on (or
  * back), the screen navigates to the step's route; a screen opened on an earlier step (the

@@ -1,7 +1,15 @@
 import { useSelector } from "@xstate/react";
 import { useEffect, useMemo } from "react";
 import { createActor, fromPromise, type ActorRefFrom } from "xstate";
-import { whatIfMachine, type WhatIfPortfolio } from "../../../machines/what-if.machine.ts";
+import {
+  REBALANCINGS,
+  SHOCK_KEYS,
+  whatIfMachine,
+  type Rebalancing,
+  type ShockKey,
+  type WhatIfPortfolio,
+} from "../../../machines/what-if.machine.ts";
+import type { DraftStore } from "../../app/drafts.ts";
 import type { HttpClient } from "../../client/http.ts";
 import { inspectObserver } from "../../app/inspector.ts";
 import { useServices } from "../../app/services.tsx";
@@ -28,6 +36,7 @@ function startActor(
   clientId: number,
   permissions: ProductPermissions["whatIf"],
   portfolio: WhatIfPortfolio | null,
+  drafts: DraftStore | null,
 ): WhatIfActor {
   const machine = whatIfMachine.provide({
     actors: {
@@ -41,6 +50,7 @@ function startActor(
     input: { permissions, portfolio },
     ...(inspect ? { inspect } : {}),
   }).start();
+  keepInputs(actor, drafts);
   const watch = session.subscribe((s) => {
     if (s.context.client?.id === clientId) return;
     watch.unsubscribe();
@@ -49,6 +59,52 @@ function startActor(
   });
   actors.set(session, { clientId, actor });
   return actor;
+}
+
+/** The what-if's inputs as kept in the tab's drafts (a result is computed again). */
+interface WhatIfDraft {
+  readonly shocks: readonly { key: ShockKey; percentage: number; custom: boolean }[];
+  readonly scenarioType: number | null;
+  readonly backTesting: string | null;
+  readonly rebalancing: Rebalancing;
+}
+
+const isWhatIfDraft = (value: unknown): value is WhatIfDraft =>
+  typeof value === "object" &&
+  value !== null &&
+  Array.isArray((value as WhatIfDraft).shocks) &&
+  (value as WhatIfDraft).shocks.every((s) => (SHOCK_KEYS as readonly string[]).includes(s.key)) &&
+  REBALANCINGS.includes((value as WhatIfDraft).rebalancing);
+
+/**
+ * Brings back the inputs kept in this tab (a reload) through the machine's own events, then keeps
+ * each change.
+ */
+function keepInputs(actor: WhatIfActor, drafts: DraftStore | null): void {
+  if (!drafts) return;
+  const stored = drafts.read("what-if");
+  if (isWhatIfDraft(stored)) {
+    for (const s of stored.shocks)
+      actor.send({ type: "shock.set", key: s.key, percentage: s.percentage, custom: s.custom });
+    actor.send({ type: "scenario.choose", scenarioType: stored.scenarioType });
+    actor.send({ type: "backtest.choose", backTesting: stored.backTesting });
+    actor.send({ type: "rebalancing.choose", rebalancing: stored.rebalancing });
+  }
+  actor.subscribe((s) => {
+    if (s.status !== "active") return;
+    const c = s.context;
+    const draft: WhatIfDraft = {
+      shocks: c.parameters.flatMap((p) =>
+        p.percentage === null
+          ? []
+          : [{ key: p.titleKey, percentage: p.percentage, custom: p.customPercentage }],
+      ),
+      scenarioType: c.scenarioType,
+      backTesting: c.backTesting,
+      rebalancing: c.rebalancing,
+    };
+    drafts.write("what-if", draft);
+  });
 }
 
 /** The what-if request's view of the portfolio being built or saved. */
@@ -63,7 +119,7 @@ export function whatIfPortfolioOf(current: CurrentPortfolio | null): WhatIfPortf
 
 /** The what-if actor of the signed-in client, kept up to date with its portfolio and plan. */
 export function useWhatIf() {
-  const { http } = useServices();
+  const { http, portfolios } = useServices();
   const [client, session] = useSession((s) => s.context.client);
   const { permissions } = usePermissions();
   const current = useCurrentPortfolio();
@@ -74,7 +130,14 @@ export function useWhatIf() {
     const held = actors.get(session);
     if (held && held.clientId === clientId) return held.actor;
     if (held) held.actor.stop();
-    return startActor(http, session, clientId, permissions.whatIf, portfolio);
+    return startActor(
+      http,
+      session,
+      clientId,
+      permissions.whatIf,
+      portfolio,
+      portfolios?.drafts ?? null,
+    );
     // The actor is made once per client; the portfolio and plan follow through events below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [http, session, clientId]);
