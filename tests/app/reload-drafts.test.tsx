@@ -121,7 +121,7 @@ describe("a step that cannot be shown", () => {
   it("says why in Spanish for optimisation step o3 without a portfolio", async () => {
     await (await freshPage()).openTab("/es/optimizar/o3");
     const notice = await screen.findByTestId("unavailable-notice", {}, { timeout: 5000 });
-    expect(notice.textContent).toContain("«Optimizar con un número de activos» no se pudo mostrar");
+    expect(notice.textContent).toContain("«Elegir cuántos activos» no se pudo mostrar");
     expect(
       screen.getByRole("link", { name: "Empezar una cartera nueva" }).getAttribute("href"),
     ).toBe("/es/crear-cartera/p1");
