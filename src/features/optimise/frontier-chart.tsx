@@ -1,6 +1,6 @@
 import { useId } from "react";
-import { AXIS_TITLE_ROOM, AxisTitle } from "../../ui/charts/frame.tsx";
-import { labelStride, linearScale, niceTicks, textWidth } from "../../ui/charts/index.ts";
+import { AXIS_TITLE_ROOM, AxisTitle, labelWidth, useChartWidth } from "../../ui/charts/frame.tsx";
+import { fitHorizontalTicks, linearScale, valueAxis } from "../../ui/charts/index.ts";
 
 export interface FrontierPoint {
   /** Monthly volatility (fraction). */
@@ -31,13 +31,14 @@ export interface FrontierChartProps {
   readonly formatShare: (v: number, digits?: number) => string;
 }
 
-const WIDTH = 360;
 const PLOT_HEIGHT = 240;
 const HEIGHT = PLOT_HEIGHT + AXIS_TITLE_ROOM;
 const RIGHT = 16;
 const TOP = 12;
 const BOTTOM = 24;
 const FONT = 12;
+/** Pixels between two value ticks. */
+const Y_SPACING = 34;
 
 /**
  * Decimals of a percentage that tell ticks `step` apart (a step of 1, 2 or 5 times a power of
@@ -51,32 +52,38 @@ export function tickDigits(step: number): number {
 /**
  * The efficient frontier (risk against expected return) with the current and the optimised
  * portfolios marked, and the same figures as a table. Both axes are titled; the ticks have the
- * decimals their step needs, and the volatility's labels are thinned so that none overlap.
+ * decimals their step needs, and there are as many volatility ticks as fit side by side in the
+ * chart's width. Laid out in the pixels of its box, so that its text keeps its size on a phone.
  */
 export function FrontierChart(p: FrontierChartProps) {
   const id = useId();
+  const [box, width] = useChartWidth();
+  const measure = (text: string) => labelWidth(text, FONT);
   const all = [...p.frontier, p.current, p.optimised];
-  const xs = niceTicks(
-    Math.min(...all.map((v) => v.volatility)),
-    Math.max(...all.map((v) => v.volatility)),
-    3,
-  );
-  const ys = niceTicks(
-    Math.min(...all.map((v) => v.expectedReturn)),
-    Math.max(...all.map((v) => v.expectedReturn)),
-    4,
-  );
-  const yLabels = ys.ticks.map((t) => ({ t, text: p.formatShare(t, tickDigits(ys.step)) }));
-  const xLabels = xs.ticks.map((t) => ({ t, text: p.formatShare(t, tickDigits(xs.step)) }));
-  const left =
-    AXIS_TITLE_ROOM + Math.ceil(Math.max(24, ...yLabels.map((l) => textWidth(l.text, FONT))) + 8);
   const bottom = PLOT_HEIGHT - BOTTOM;
-  const x = linearScale([xs.min, xs.max], [left, WIDTH - RIGHT]);
-  const y = linearScale([ys.min, ys.max], [bottom, TOP]);
-  const stride = labelStride(
-    xLabels.map((l) => textWidth(l.text, FONT)),
-    WIDTH - RIGHT - left,
+  const ys = valueAxis(
+    all.map((v) => v.expectedReturn),
+    [bottom, TOP],
+    { spacing: Y_SPACING, maxCount: 4 },
   );
+  const yDigits = ys.kind === "log" ? 2 : tickDigits(ys.step);
+  const yLabels = ys.ticks.map((t) => ({ t, text: p.formatShare(t, yDigits) }));
+  const left =
+    AXIS_TITLE_ROOM + Math.ceil(Math.max(24, ...yLabels.map((l) => measure(l.text)))) + 8;
+  const vols = all.map((v) => v.volatility);
+  // Room for half of a volatility label right of the plot (the last one is centred on its edge).
+  const right = Math.max(RIGHT, Math.ceil(measure(p.formatShare(Math.max(...vols), 2)) / 2) + 2);
+  const xs = fitHorizontalTicks(
+    Math.min(...vols),
+    Math.max(...vols),
+    width - right - left,
+    (t, step) => p.formatShare(t, tickDigits(step)),
+    measure,
+    { maxCount: 6 },
+  );
+  const xLabels = xs.ticks.map((t, k) => ({ t, text: xs.labels[k] ?? "" }));
+  const x = linearScale([xs.min, xs.max], [left, width - right]);
+  const y = ys.scale;
   const path = p.frontier
     .map(
       (v, i) =>
@@ -88,74 +95,70 @@ export function FrontierChart(p: FrontierChartProps) {
   return (
     <figure className="chart chart-frontier">
       <figcaption className="chart-title">{p.title}</figcaption>
-      <svg
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        role="img"
-        aria-labelledby={`${id}-t ${id}-d`}
-        className="chart-svg frontier-svg"
-      >
-        <title id={`${id}-t`}>{p.title}</title>
-        <desc id={`${id}-d`}>{p.description}</desc>
-        {yLabels.map(({ t, text }) => (
-          <g key={`y${t}`}>
-            <line className="chart-grid" x1={left} x2={WIDTH - RIGHT} y1={y(t)} y2={y(t)} />
-            <text className="chart-tick-label" x={left - 6} y={y(t) + FONT / 3} textAnchor="end">
-              {text}
-            </text>
-          </g>
-        ))}
-        {xLabels.map(({ t, text }, k) => (
-          <g key={`x${t}`}>
-            <line className="chart-tick" x1={x(t)} x2={x(t)} y1={bottom} y2={bottom + 4} />
-            {k % stride === 0 ? (
-              <text
-                className="chart-tick-label"
-                x={x(t)}
-                y={bottom + 4 + FONT}
-                textAnchor={k === xLabels.length - 1 && k > 0 ? "end" : "middle"}
-              >
+      <div className="chart-box" ref={box}>
+        <svg
+          viewBox={`0 0 ${width} ${HEIGHT}`}
+          data-scale={ys.kind}
+          role="img"
+          aria-labelledby={`${id}-t ${id}-d`}
+          className="chart-svg frontier-svg"
+        >
+          <title id={`${id}-t`}>{p.title}</title>
+          <desc id={`${id}-d`}>{p.description}</desc>
+          {yLabels.map(({ t, text }) => (
+            <g key={`y${t}`}>
+              <line className="chart-grid" x1={left} x2={width - right} y1={y(t)} y2={y(t)} />
+              <text className="chart-tick-label" x={left - 6} y={y(t) + FONT / 3} textAnchor="end">
                 {text}
               </text>
-            ) : null}
-          </g>
-        ))}
-        <line className="chart-axis" x1={left} x2={WIDTH - RIGHT} y1={bottom} y2={bottom} />
-        <line className="chart-axis" x1={left} x2={left} y1={TOP} y2={bottom} />
-        <AxisTitle
-          text={p.labels.expectedReturn}
-          side="left"
-          x={FONT}
-          y={(TOP + bottom) / 2}
-          room={bottom - TOP}
-        />
-        <AxisTitle
-          text={p.labels.risk}
-          side="bottom"
-          x={(left + WIDTH - RIGHT) / 2}
-          y={HEIGHT - 4}
-          room={WIDTH - RIGHT - left}
-        />
-        <path className="frontier-line" d={path} />
-        {p.frontier.map((v, i) => (
-          <circle
-            key={i}
-            className="frontier-dot"
-            cx={x(v.volatility)}
-            cy={y(v.expectedReturn)}
-            r={2}
+            </g>
+          ))}
+          {xLabels.map(({ t, text }) => (
+            <g key={`x${t}`}>
+              <line className="chart-tick" x1={x(t)} x2={x(t)} y1={bottom} y2={bottom + 4} />
+              <text className="chart-tick-label" x={x(t)} y={bottom + 4 + FONT} textAnchor="middle">
+                {text}
+              </text>
+            </g>
+          ))}
+          <line className="chart-axis" x1={left} x2={width - right} y1={bottom} y2={bottom} />
+          <line className="chart-axis" x1={left} x2={left} y1={TOP} y2={bottom} />
+          <AxisTitle
+            text={p.labels.expectedReturn}
+            side="left"
+            x={FONT}
+            y={(TOP + bottom) / 2}
+            room={bottom - TOP}
           />
-        ))}
-        <circle
-          className="frontier-current"
-          cx={x(p.current.volatility)}
-          cy={y(p.current.expectedReturn)}
-          r={6}
-        />
-        <path
-          className="frontier-optimised"
-          d={`M${ox},${oy - 7} L${ox + 7},${oy} L${ox},${oy + 7} L${ox - 7},${oy} Z`}
-        />
-      </svg>
+          <AxisTitle
+            text={p.labels.risk}
+            side="bottom"
+            x={(left + width - right) / 2}
+            y={HEIGHT - 4}
+            room={width - right - left}
+          />
+          <path className="frontier-line" d={path} />
+          {p.frontier.map((v, i) => (
+            <circle
+              key={i}
+              className="frontier-dot"
+              cx={x(v.volatility)}
+              cy={y(v.expectedReturn)}
+              r={2}
+            />
+          ))}
+          <circle
+            className="frontier-current"
+            cx={x(p.current.volatility)}
+            cy={y(p.current.expectedReturn)}
+            r={6}
+          />
+          <path
+            className="frontier-optimised"
+            d={`M${ox},${oy - 7} L${ox + 7},${oy} L${ox},${oy + 7} L${ox - 7},${oy} Z`}
+          />
+        </svg>
+      </div>
       <ul className="chart-legend chart-legend-inline" aria-hidden="true">
         <li>
           <span className="frontier-key frontier-key-line" />

@@ -95,7 +95,7 @@ export default function SimulatorScreen({ locale }: ScreenProps) {
       <>
         <PageHeading title={t`Investment simulator`} />
         <FormMessage kind="error">{c.error ? i18n._(msgCodeText[c.error]) : null}</FormMessage>
-        <button type="button" onClick={() => send({ type: "retry" })}>
+        <button type="button" className="button secondary" onClick={() => send({ type: "retry" })}>
           <Trans>Try again</Trans>
         </button>
       </>
@@ -185,7 +185,7 @@ export default function SimulatorScreen({ locale }: ScreenProps) {
             />
           ) : null}
           {choosing ? (
-            <button type="submit" className="primary">
+            <button type="submit" className="button primary">
               <Trans>Continue</Trans>
             </button>
           ) : null}
@@ -255,10 +255,14 @@ export default function SimulatorScreen({ locale }: ScreenProps) {
             </div>
             <AssumptionsFields inputs={c.inputs} change={change} issue={issue} locale={locale} />
             <div className="simulator-actions">
-              <button type="submit" className="primary">
+              <button type="submit" className="button primary">
                 {c.result ? <Trans>Simulate again</Trans> : <Trans>Simulate</Trans>}
               </button>
-              <button type="button" onClick={() => send({ type: "source.change" })}>
+              <button
+                type="button"
+                className="button secondary"
+                onClick={() => send({ type: "source.change" })}
+              >
                 <Trans>Change what to simulate</Trans>
               </button>
             </div>
@@ -277,7 +281,11 @@ export default function SimulatorScreen({ locale }: ScreenProps) {
       {snapshot.matches("failed") ? (
         <>
           <FormMessage kind="error">{c.error ? i18n._(msgCodeText[c.error]) : null}</FormMessage>
-          <button type="button" onClick={() => send({ type: "retry" })}>
+          <button
+            type="button"
+            className="button secondary"
+            onClick={() => send({ type: "retry" })}
+          >
             <Trans>Try again</Trans>
           </button>
         </>
@@ -411,6 +419,7 @@ function CustomAssets({
               />
               <button
                 type="button"
+                className="button secondary"
                 onClick={() => change({ assets: rows.filter((_, k) => k !== i) })}
               >
                 <Trans>Remove asset {n}</Trans>
@@ -421,6 +430,7 @@ function CustomAssets({
       </ul>
       <button
         type="button"
+        className="button secondary"
         onClick={() => change({ assets: [...rows, { symbol: "", amount: 1000 }] })}
       >
         <Trans>Add an asset</Trans>
@@ -667,7 +677,7 @@ function Progress({
           Simulating {paths} paths over {months} months on the server… {seconds} s
         </Trans>
       </span>
-      <button type="button" onClick={() => send({ type: "cancel" })}>
+      <button type="button" className="button secondary" onClick={() => send({ type: "cancel" })}>
         <Trans>Cancel</Trans>
       </button>
     </div>
@@ -692,6 +702,7 @@ export function SimulationResult({
 }) {
   const { t, i18n } = useLingui();
   const money = (v: number) => formatMoney(v, result.currency, locale);
+  const currency = result.currency;
   const compact = (v: number) =>
     formatNumber(v, locale, {
       style: "currency",
@@ -819,6 +830,9 @@ export function SimulationResult({
           invested: t`Money put in`,
           historical: t`Historical path`,
           goal: t`Goal`,
+          xTitle: t`Years from today`,
+          yTitle: t`Value of the plan (${currency})`,
+          yTitleLog: t`Value of the plan (${currency}, log scale)`,
         }}
         formatValue={compact}
         formatYear={(y) => t`${y} y`}

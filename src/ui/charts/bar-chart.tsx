@@ -5,6 +5,7 @@ import {
   ChartFigure,
   SvgLabel,
   useChartIds,
+  useChartWidth,
   type ChartTextProps,
 } from "./frame.tsx";
 import { linearScale, niceTicks, textWidth, truncate } from "./scale.ts";
@@ -27,7 +28,6 @@ export interface BarChartProps extends ChartTextProps {
   readonly valueTitle: string;
 }
 
-const WIDTH = 400;
 const ROW = 42;
 const FONT = 13;
 const PAD_X = 4;
@@ -48,6 +48,7 @@ export function BarChart({
   className,
 }: BarChartProps) {
   const { titleId, descId } = useChartIds();
+  const [box, width] = useChartWidth();
   const data = bars.filter((b) => Number.isFinite(b.value));
   if (data.length === 0)
     return (
@@ -60,67 +61,69 @@ export function BarChart({
   const hi = Math.max(0, ...values);
   // All zeros: a domain around zero so that the zero line sits in the middle.
   const nice = lo === hi ? { min: -1, max: 1 } : niceTicks(lo, hi, 4);
-  const x = linearScale([nice.min, nice.max], [PAD_X, WIDTH - PAD_X]);
+  const x = linearScale([nice.min, nice.max], [PAD_X, width - PAD_X]);
   const zero = x(0);
   const plotBottom = PAD_Y * 2 + data.length * ROW;
   const height = plotBottom + AXIS_TITLE_ROOM;
   return (
     <ChartFigure title={title} kind="bar" className={className}>
-      <svg
-        className="chart-svg"
-        viewBox={`0 0 ${WIDTH} ${height}`}
-        role="img"
-        aria-labelledby={titleId}
-        aria-describedby={descId}
-      >
-        <SvgLabel titleId={titleId} descId={descId} title={title} description={description} />
-        {data.map((b, i) => {
-          const top = PAD_Y + i * ROW;
-          const end = x(b.value);
-          const negative = b.value < 0;
-          const valueText = formatValue(b.value);
-          const room = WIDTH - 2 * PAD_X - textWidth(valueText, FONT) - FONT;
-          const label = truncate(b.label, Math.max(4, Math.floor(room / (FONT * 0.6))));
-          return (
-            <g key={b.key} className={negative ? "chart-bar-row is-negative" : "chart-bar-row"}>
-              <text className="chart-label" x={PAD_X} y={top + FONT}>
-                {label}
-              </text>
-              <text
-                className="chart-label chart-value"
-                x={WIDTH - PAD_X}
-                y={top + FONT}
-                textAnchor="end"
-              >
-                {valueText}
-              </text>
-              <rect
-                className={
-                  negative && highlightNegative ? "chart-bar chart-bar-negative" : "chart-bar"
-                }
-                x={Math.min(zero, end)}
-                y={top + BAR_TOP}
-                width={Math.max(Math.abs(end - zero), b.value === 0 ? 0 : 1)}
-                height={BAR_HEIGHT}
-              />
-            </g>
-          );
-        })}
-        <line
-          className="chart-axis"
-          x1={zero}
-          x2={zero}
-          y1={PAD_Y + BAR_TOP - 4}
-          y2={plotBottom - PAD_Y + 2}
-        />
-        <AxisTitle
-          text={valueTitle}
-          side="bottom"
-          x={WIDTH / 2}
-          y={height - 4}
-          room={WIDTH - 2 * PAD_X}
-        />
-      </svg>
+      <div className="chart-box" ref={box}>
+        <svg
+          className="chart-svg"
+          viewBox={`0 0 ${width} ${height}`}
+          role="img"
+          aria-labelledby={titleId}
+          aria-describedby={descId}
+        >
+          <SvgLabel titleId={titleId} descId={descId} title={title} description={description} />
+          {data.map((b, i) => {
+            const top = PAD_Y + i * ROW;
+            const end = x(b.value);
+            const negative = b.value < 0;
+            const valueText = formatValue(b.value);
+            const room = width - 2 * PAD_X - textWidth(valueText, FONT) - FONT;
+            const label = truncate(b.label, Math.max(4, Math.floor(room / (FONT * 0.6))));
+            return (
+              <g key={b.key} className={negative ? "chart-bar-row is-negative" : "chart-bar-row"}>
+                <text className="chart-label" x={PAD_X} y={top + FONT}>
+                  {label}
+                </text>
+                <text
+                  className="chart-label chart-value"
+                  x={width - PAD_X}
+                  y={top + FONT}
+                  textAnchor="end"
+                >
+                  {valueText}
+                </text>
+                <rect
+                  className={
+                    negative && highlightNegative ? "chart-bar chart-bar-negative" : "chart-bar"
+                  }
+                  x={Math.min(zero, end)}
+                  y={top + BAR_TOP}
+                  width={Math.max(Math.abs(end - zero), b.value === 0 ? 0 : 1)}
+                  height={BAR_HEIGHT}
+                />
+              </g>
+            );
+          })}
+          <line
+            className="chart-axis"
+            x1={zero}
+            x2={zero}
+            y1={PAD_Y + BAR_TOP - 4}
+            y2={plotBottom - PAD_Y + 2}
+          />
+          <AxisTitle
+            text={valueTitle}
+            side="bottom"
+            x={width / 2}
+            y={height - 4}
+            room={width - 2 * PAD_X}
+          />
+        </svg>
+      </div>
       <table className="visually-hidden">
         <caption>{title}</caption>
         {columnLabels ? (

@@ -5,10 +5,12 @@ import {
   ChartFigure,
   SvgLabel,
   defaultFormatCount,
+  labelWidth,
   useChartIds,
+  useChartWidth,
   type ChartTextProps,
 } from "./frame.tsx";
-import { extent, finite, histogram, linearScale, niceTicks } from "./scale.ts";
+import { extent, finite, fitHorizontalTicks, histogram, linearScale } from "./scale.ts";
 import { VerticalMarks, XAxis } from "./x-axis.tsx";
 
 export type MarkerTone = "danger" | "warning" | "neutral";
@@ -40,7 +42,6 @@ export interface DistributionChartProps extends ChartTextProps {
   readonly yTitle: string;
 }
 
-const WIDTH = 400;
 const FONT = 12;
 const PAD_X = 6;
 const LABEL_ROW = 15;
@@ -70,6 +71,7 @@ export function DistributionChart({
   className,
 }: DistributionChartProps) {
   const { titleId, descId } = useChartIds();
+  const [box, width] = useChartWidth();
   const data = finite(values);
   if (data.length === 0)
     return (
@@ -80,20 +82,28 @@ export function DistributionChart({
   const marks = markers.filter((m) => Number.isFinite(m.value));
   const binned = histogram(data, bins);
   const [lo, hi] = extent([...data, ...marks.map((m) => m.value)]) ?? [0, 1];
-  const nice = niceTicks(lo, hi, 5);
+  // As many value ticks as fit side by side with their labels (at most 6 intervals).
+  const plotLeft = PAD_X + AXIS_TITLE_ROOM;
+  const nice = fitHorizontalTicks(
+    lo,
+    hi,
+    width - PAD_X - plotLeft,
+    (v) => formatValue(v),
+    (text) => labelWidth(text, FONT),
+    { maxCount: 5 },
+  );
   const top = marks.length * LABEL_ROW + 6;
   const bottom = top + PLOT_HEIGHT;
   const height = bottom + AXIS + AXIS_TITLE_ROOM;
-  // The count axis's title sits in a band left of the plot.
-  const plotLeft = PAD_X + AXIS_TITLE_ROOM;
-  const x = linearScale([nice.min, nice.max], [plotLeft, WIDTH - PAD_X]);
+  // The count axis's title sits in a band left of the plot (plotLeft).
+  const x = linearScale([nice.min, nice.max], [plotLeft, width - PAD_X]);
   const maxCount = Math.max(...binned.map((b) => b.count));
   const y = linearScale([0, maxCount], [bottom, top + 4]);
   const threshold = marks[0]?.value;
   const hasTail = tail !== "none" && threshold !== undefined;
   const cut = hasTail ? x(threshold) : 0;
   // One-point bins (all values equal) get a visible width.
-  const minWidth = (WIDTH - PAD_X - plotLeft) / 40;
+  const minWidth = (width - PAD_X - plotLeft) / 40;
 
   const barRects = binned.flatMap((b, i) => {
     let x0 = x(b.x0);
@@ -125,49 +135,57 @@ export function DistributionChart({
     ));
   });
 
-  const layout = { x, width: WIDTH, padX: PAD_X, font: FONT, left: plotLeft };
-  const ticks = nice.ticks.map((value) => ({ value, text: formatValue(value) }));
+  const layout = { x, width, padX: PAD_X, font: FONT, left: plotLeft };
+  const ticks = nice.ticks.map((value, i) => ({ value, text: nice.labels[i] ?? "" }));
 
   return (
     <ChartFigure title={title} kind="distribution" className={className}>
-      <svg
-        className="chart-svg"
-        viewBox={`0 0 ${WIDTH} ${height}`}
-        role="img"
-        aria-labelledby={titleId}
-        aria-describedby={descId}
-      >
-        <SvgLabel titleId={titleId} descId={descId} title={title} description={description} />
-        {hasTail ? (
-          <rect
-            className="chart-tail"
-            x={tail === "left" ? plotLeft : cut}
-            y={top}
-            width={Math.max(0, tail === "left" ? cut - plotLeft : WIDTH - PAD_X - cut)}
-            height={PLOT_HEIGHT}
+      <div className="chart-box" ref={box}>
+        <svg
+          className="chart-svg"
+          viewBox={`0 0 ${width} ${height}`}
+          role="img"
+          aria-labelledby={titleId}
+          aria-describedby={descId}
+        >
+          <SvgLabel titleId={titleId} descId={descId} title={title} description={description} />
+          {hasTail ? (
+            <rect
+              className="chart-tail"
+              x={tail === "left" ? plotLeft : cut}
+              y={top}
+              width={Math.max(0, tail === "left" ? cut - plotLeft : width - PAD_X - cut)}
+              height={PLOT_HEIGHT}
+            />
+          ) : null}
+          {barRects}
+          <XAxis ticks={ticks} bottom={bottom} layout={layout} />
+          <AxisTitle
+            text={yTitle}
+            side="left"
+            x={FONT}
+            y={(top + bottom) / 2}
+            room={bottom - top}
           />
-        ) : null}
-        {barRects}
-        <XAxis ticks={ticks} bottom={bottom} layout={layout} />
-        <AxisTitle text={yTitle} side="left" x={FONT} y={(top + bottom) / 2} room={bottom - top} />
-        <AxisTitle
-          text={xTitle}
-          side="bottom"
-          x={(plotLeft + WIDTH - PAD_X) / 2}
-          y={height - 4}
-          room={WIDTH - PAD_X - plotLeft}
-        />
-        <VerticalMarks
-          marks={marks.map((m) => ({
-            ...m,
-            className: `chart-marker chart-marker-${m.tone ?? "neutral"}`,
-            dash: toneDash[m.tone ?? "neutral"],
-          }))}
-          bottom={bottom}
-          labelRow={LABEL_ROW}
-          layout={layout}
-        />
-      </svg>
+          <AxisTitle
+            text={xTitle}
+            side="bottom"
+            x={(plotLeft + width - PAD_X) / 2}
+            y={height - 4}
+            room={width - PAD_X - plotLeft}
+          />
+          <VerticalMarks
+            marks={marks.map((m) => ({
+              ...m,
+              className: `chart-marker chart-marker-${m.tone ?? "neutral"}`,
+              dash: toneDash[m.tone ?? "neutral"],
+            }))}
+            bottom={bottom}
+            labelRow={LABEL_ROW}
+            layout={layout}
+          />
+        </svg>
+      </div>
       {marks.length > 0 ? (
         <ul className="chart-legend chart-legend-inline" aria-hidden="true">
           {marks.map((m) => (

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from "react";
+import { useCallback, useId, useLayoutEffect, useState, type ReactNode } from "react";
 import { locales, type Locale } from "../../contract/common.ts";
 import { toIntlLocale } from "../format.ts";
 import { textWidth } from "./scale.ts";
@@ -13,6 +13,55 @@ export interface ChartTextProps {
   /** Shown instead of the chart when there is nothing to draw (e.g. "No data yet"). */
   readonly emptyLabel?: string;
   readonly className?: string;
+}
+
+/** Width of a chart where it cannot be measured (tests in jsdom, the first render). */
+export const DEFAULT_CHART_WIDTH = 400;
+
+/**
+ * The width in CSS pixels of the box a chart is drawn in, followed as it changes (ResizeObserver).
+ * Charts lay out in real pixels (viewBox as wide as the box), so their text keeps its CSS size on a
+ * phone instead of shrinking with a scaled viewBox. Attach the returned ref to the chart's box.
+ */
+export function useChartWidth(): [(element: HTMLElement | null) => void, number] {
+  const [element, setElement] = useState<HTMLElement | null>(null);
+  const [width, setWidth] = useState(DEFAULT_CHART_WIDTH);
+  const ref = useCallback((el: HTMLElement | null) => setElement(el), []);
+  useLayoutEffect(() => {
+    if (!element) return;
+    const update = (w: number) => {
+      if (w > 0) setWidth(Math.floor(w));
+    };
+    update(element.getBoundingClientRect().width);
+    if (typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver((entries) => {
+      for (const entry of entries) update(entry.contentRect.width);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [element]);
+  return [ref, width];
+}
+
+let context: CanvasRenderingContext2D | null | undefined;
+
+/**
+ * The width in pixels of a label at `size` px in the page's font: measured on a canvas in a
+ * browser, estimated (`textWidth`) elsewhere.
+ */
+export function labelWidth(text: string, size: number, weight = 400): number {
+  if (context === undefined)
+    context =
+      typeof document !== "undefined" &&
+      typeof navigator !== "undefined" &&
+      !/jsdom/i.test(navigator.userAgent)
+        ? document.createElement("canvas").getContext("2d")
+        : null;
+  if (!context) return textWidth(text, size);
+  const family =
+    getComputedStyle(document.documentElement).getPropertyValue("--font").trim() || "sans-serif";
+  context.font = `${weight} ${size}px ${family}`;
+  return Math.max(textWidth(text, size) * 0.8, context.measureText(text).width);
 }
 
 /** Ids of the SVG's <title> and <desc>, unique per chart instance. */
@@ -63,7 +112,7 @@ export function AxisTitle({
   /** The length along the axis the title may take; a longer one is drawn condensed into it. */
   room: number;
 }) {
-  const fits = textWidth(text, AXIS_TITLE_FONT) <= room;
+  const fits = labelWidth(text, AXIS_TITLE_FONT, 600) <= room;
   return (
     <text
       className="chart-axis-title"

@@ -1,6 +1,14 @@
 import { useId } from "react";
-import { ChartEmpty, ChartFigure, SvgLabel, useChartIds, type ChartTextProps } from "./frame.tsx";
-import { gaugeDomain, labelStride, linearScale, niceTicks, textWidth } from "./scale.ts";
+import {
+  ChartEmpty,
+  ChartFigure,
+  SvgLabel,
+  labelWidth,
+  useChartIds,
+  useChartWidth,
+  type ChartTextProps,
+} from "./frame.tsx";
+import { fitHorizontalTicks, gaugeDomain, labelStride, linearScale } from "./scale.ts";
 
 export interface GaugeChartProps extends ChartTextProps {
   /** The amount measured (the portfolio's loss at 95%), drawn as a bar from zero. */
@@ -18,7 +26,6 @@ export interface GaugeChartProps extends ChartTextProps {
   readonly withinLabel?: string;
 }
 
-const WIDTH = 400;
 const FONT = 12;
 const PAD_X = 8;
 const MARK_TOP = 4;
@@ -45,6 +52,7 @@ export function GaugeChart({
   className,
 }: GaugeChartProps) {
   const { titleId, descId } = useChartIds();
+  const [box, width] = useChartWidth();
   const patternId = `chart-hatch-${useId().replace(/[^a-zA-Z0-9_-]/g, "")}`;
   if (!Number.isFinite(value) || !Number.isFinite(limit))
     return (
@@ -54,77 +62,84 @@ export function GaugeChart({
     );
   const over = value > limit;
   const [lo, hi] = gaugeDomain(value, limit, max);
-  const x = linearScale([lo, hi], [PAD_X, WIDTH - PAD_X]);
-  const clamp = (v: number) => Math.min(WIDTH - PAD_X, Math.max(PAD_X, x(v)));
+  const x = linearScale([lo, hi], [PAD_X, width - PAD_X]);
+  const clamp = (v: number) => Math.min(width - PAD_X, Math.max(PAD_X, x(v)));
   const zero = clamp(0);
   const end = clamp(value);
   const mark = clamp(limit);
-  const ticks = niceTicks(lo, hi, 4).ticks.filter((t) => t >= lo && t <= hi);
-  const tickLabels = ticks.map((t) => ({ t, text: formatValue(t) }));
+  const measure = (text: string) => labelWidth(text, FONT);
+  const fitted = fitHorizontalTicks(lo, hi, width - 2 * PAD_X, (t) => formatValue(t), measure, {
+    maxCount: 4,
+  });
+  const tickLabels = fitted.ticks
+    .map((t, i) => ({ t, text: fitted.labels[i] ?? "" }))
+    .filter(({ t }) => t >= lo && t <= hi);
   const stride = labelStride(
-    tickLabels.map((l) => textWidth(l.text, FONT)),
-    WIDTH - 2 * PAD_X,
+    tickLabels.map((l) => measure(l.text)),
+    width - 2 * PAD_X,
   );
   const status = over ? overLabel : withinLabel;
   return (
     <ChartFigure title={title} kind="gauge" className={className}>
-      <svg
-        className={over ? "chart-svg is-over" : "chart-svg is-within"}
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        role="img"
-        aria-labelledby={titleId}
-        aria-describedby={descId}
-      >
-        <SvgLabel titleId={titleId} descId={descId} title={title} description={description} />
-        <defs>
-          <pattern
-            id={patternId}
-            width="8"
-            height="8"
-            patternUnits="userSpaceOnUse"
-            patternTransform="rotate(45)"
-          >
-            <rect className="chart-gauge-over" width="8" height="8" />
-            <line className="chart-hatch" x1="0" x2="0" y1="0" y2="8" />
-          </pattern>
-        </defs>
-        <rect
-          className="chart-gauge-track"
-          x={PAD_X}
-          y={TRACK_Y}
-          width={WIDTH - 2 * PAD_X}
-          height={TRACK_H}
-          rx={4}
-        />
-        <rect
-          className={
-            over ? "chart-gauge-fill chart-gauge-over" : "chart-gauge-fill chart-gauge-within"
-          }
-          x={Math.min(zero, end)}
-          y={TRACK_Y}
-          width={Math.abs(end - zero)}
-          height={TRACK_H}
-          rx={4}
-          style={over ? { fill: `url(#${patternId})` } : undefined}
-        />
-        <g className="chart-gauge-limit">
-          <line x1={mark} x2={mark} y1={MARK_TOP + 8} y2={TRACK_Y + TRACK_H + 4} />
-          <path d={`M${mark - 6} ${MARK_TOP}L${mark + 6} ${MARK_TOP}L${mark} ${MARK_TOP + 9}Z`} />
-        </g>
-        {tickLabels.map(({ t, text }, i) =>
-          i % stride === 0 ? (
-            <text
-              key={t}
-              className="chart-tick-label"
-              x={x(t)}
-              y={TRACK_Y + TRACK_H + 8 + FONT}
-              textAnchor={i === 0 ? "start" : i === tickLabels.length - 1 ? "end" : "middle"}
+      <div className="chart-box" ref={box}>
+        <svg
+          className={over ? "chart-svg is-over" : "chart-svg is-within"}
+          viewBox={`0 0 ${width} ${HEIGHT}`}
+          role="img"
+          aria-labelledby={titleId}
+          aria-describedby={descId}
+        >
+          <SvgLabel titleId={titleId} descId={descId} title={title} description={description} />
+          <defs>
+            <pattern
+              id={patternId}
+              width="8"
+              height="8"
+              patternUnits="userSpaceOnUse"
+              patternTransform="rotate(45)"
             >
-              {text}
-            </text>
-          ) : null,
-        )}
-      </svg>
+              <rect className="chart-gauge-over" width="8" height="8" />
+              <line className="chart-hatch" x1="0" x2="0" y1="0" y2="8" />
+            </pattern>
+          </defs>
+          <rect
+            className="chart-gauge-track"
+            x={PAD_X}
+            y={TRACK_Y}
+            width={width - 2 * PAD_X}
+            height={TRACK_H}
+            rx={4}
+          />
+          <rect
+            className={
+              over ? "chart-gauge-fill chart-gauge-over" : "chart-gauge-fill chart-gauge-within"
+            }
+            x={Math.min(zero, end)}
+            y={TRACK_Y}
+            width={Math.abs(end - zero)}
+            height={TRACK_H}
+            rx={4}
+            style={over ? { fill: `url(#${patternId})` } : undefined}
+          />
+          <g className="chart-gauge-limit">
+            <line x1={mark} x2={mark} y1={MARK_TOP + 8} y2={TRACK_Y + TRACK_H + 4} />
+            <path d={`M${mark - 6} ${MARK_TOP}L${mark + 6} ${MARK_TOP}L${mark} ${MARK_TOP + 9}Z`} />
+          </g>
+          {tickLabels.map(({ t, text }, i) =>
+            i % stride === 0 ? (
+              <text
+                key={t}
+                className="chart-tick-label"
+                x={x(t)}
+                y={TRACK_Y + TRACK_H + 8 + FONT}
+                textAnchor={i === 0 ? "start" : i === tickLabels.length - 1 ? "end" : "middle"}
+              >
+                {text}
+              </text>
+            ) : null,
+          )}
+        </svg>
+      </div>
       <ul className="chart-legend chart-legend-inline" aria-hidden="true">
         <li>
           <span

@@ -6,18 +6,12 @@ import {
   SvgLabel,
   dashPattern,
   paletteColor,
+  labelWidth,
   useChartIds,
+  useChartWidth,
   type ChartTextProps,
 } from "./frame.tsx";
-import {
-  extent,
-  indexTicks,
-  labelStride,
-  linearScale,
-  niceTicks,
-  segments,
-  textWidth,
-} from "./scale.ts";
+import { extent, indexTicks, labelStride, linearScale, segments, valueAxis } from "./scale.ts";
 
 export interface LineSeries {
   readonly key: string;
@@ -46,14 +40,20 @@ export interface LineChartProps extends ChartTextProps {
   readonly xTitle: string;
   /** Title of the vertical (value) axis, with its unit, e.g. "Value (USD)". */
   readonly yTitle: string;
+  /**
+   * The same on a log scale, e.g. "Value (USD, log scale)": the value axis is logarithmic when the
+   * values span more than two orders of magnitude.
+   */
+  readonly yTitleLog?: string;
 }
 
-const WIDTH = 400;
 const PLOT_HEIGHT = 230;
 const FONT = 12;
 const TOP = 10;
 const BOTTOM = 26;
 const RIGHT = 8;
+/** Pixels between two value ticks. */
+const Y_SPACING = 34;
 
 const pointsPath = (points: ReadonlyArray<readonly [number, number]>) =>
   points.map(([px, py], i) => `${i === 0 ? "M" : "L"}${px.toFixed(2)} ${py.toFixed(2)}`).join("");
@@ -70,10 +70,12 @@ export function LineChart({
   dateLabel,
   xTitle,
   yTitle,
+  yTitleLog,
   emptyLabel,
   className,
 }: LineChartProps) {
   const { titleId, descId } = useChartIds();
+  const [box, width] = useChartWidth();
   const n = dates.length;
   const clip = (values: ReadonlyArray<number>) => values.slice(0, n);
   const lines = series.map((s) => ({ ...s, values: clip(s.values) }));
@@ -88,19 +90,23 @@ export function LineChart({
       </ChartFigure>
     );
 
-  const nice = niceTicks(ext[0], ext[1], 5);
-  const yLabels = nice.ticks.map((t) => ({ t, text: formatValue(t) }));
   const HEIGHT = PLOT_HEIGHT + AXIS_TITLE_ROOM;
-  const left =
-    AXIS_TITLE_ROOM + Math.ceil(Math.max(24, ...yLabels.map((l) => textWidth(l.text, FONT))) + 8);
   const bottom = PLOT_HEIGHT - BOTTOM;
-  const x = linearScale([0, n - 1], [left, WIDTH - RIGHT]);
-  const y = linearScale([nice.min, nice.max], [bottom, TOP]);
-  const xTicks = indexTicks(n, Math.min(6, Math.max(4, n)));
+  const axis = valueAxis(all, [bottom, TOP], { spacing: Y_SPACING, label: formatValue });
+  const y = axis.scale;
+  const measure = (text: string) => labelWidth(text, FONT);
+  const yLabels = axis.ticks.map((t) => ({ t, text: formatValue(t) }));
+  const left =
+    AXIS_TITLE_ROOM + Math.ceil(Math.max(24, ...yLabels.map((l) => measure(l.text))) + 8);
+  const x = linearScale([0, n - 1], [left, width - RIGHT]);
+  // As many dates as fit side by side (4 to 6 where there is room).
+  const dateWidth = Math.max(...[0, n - 1].map((i) => measure(formatDate(dates[i] ?? ""))));
+  const fit = Math.floor((width - RIGHT - left) / (dateWidth + 12)) + 1;
+  const xTicks = indexTicks(n, Math.min(6, Math.max(2, Math.min(fit, Math.max(4, n)))));
   const xLabels = xTicks.map((i) => ({ i, text: formatDate(dates[i] ?? "") }));
   const stride = labelStride(
-    xLabels.map((l) => textWidth(l.text, FONT)),
-    WIDTH - RIGHT - left,
+    xLabels.map((l) => measure(l.text)),
+    width - RIGHT - left,
   );
 
   const bandPaths: string[] = [];
@@ -118,90 +124,98 @@ export function LineChart({
   const showLegend = lines.length > 1 || band !== undefined;
   return (
     <ChartFigure title={title} kind="line" className={className}>
-      <svg
-        className="chart-svg"
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        role="img"
-        aria-labelledby={titleId}
-        aria-describedby={descId}
-      >
-        <SvgLabel titleId={titleId} descId={descId} title={title} description={description} />
-        {yLabels.map(({ t, text }) => (
-          <g key={t}>
-            <line
-              className={t === 0 ? "chart-axis" : "chart-grid"}
-              x1={left}
-              x2={WIDTH - RIGHT}
-              y1={y(t)}
-              y2={y(t)}
-            />
-            <text className="chart-tick-label" x={left - 6} y={y(t) + FONT / 3} textAnchor="end">
-              {text}
-            </text>
-          </g>
-        ))}
-        <line className="chart-axis" x1={left} x2={WIDTH - RIGHT} y1={bottom} y2={bottom} />
-        <AxisTitle
-          text={yTitle}
-          side="left"
-          x={FONT}
-          y={(TOP + bottom) / 2}
-          room={PLOT_HEIGHT - 4}
-        />
-        <AxisTitle
-          text={xTitle}
-          side="bottom"
-          x={(left + WIDTH - RIGHT) / 2}
-          y={HEIGHT - 4}
-          room={WIDTH - RIGHT - left}
-        />
-        {xLabels.map(({ i, text }, k) => {
-          const tx = x(i);
-          const anchor =
-            xLabels.length === 1
-              ? "middle"
-              : k === 0
-                ? "start"
-                : k === xLabels.length - 1
-                  ? "end"
-                  : "middle";
-          return (
-            <g key={i}>
-              <line className="chart-tick" x1={tx} x2={tx} y1={bottom} y2={bottom + 4} />
-              {k % stride === 0 ? (
-                <text className="chart-tick-label" x={tx} y={bottom + 4 + FONT} textAnchor={anchor}>
-                  {text}
-                </text>
-              ) : null}
+      <div className="chart-box" ref={box}>
+        <svg
+          className="chart-svg"
+          viewBox={`0 0 ${width} ${HEIGHT}`}
+          data-scale={axis.kind}
+          role="img"
+          aria-labelledby={titleId}
+          aria-describedby={descId}
+        >
+          <SvgLabel titleId={titleId} descId={descId} title={title} description={description} />
+          {yLabels.map(({ t, text }) => (
+            <g key={t}>
+              <line
+                className={t === 0 ? "chart-axis" : "chart-grid"}
+                x1={left}
+                x2={width - RIGHT}
+                y1={y(t)}
+                y2={y(t)}
+              />
+              <text className="chart-tick-label" x={left - 6} y={y(t) + FONT / 3} textAnchor="end">
+                {text}
+              </text>
             </g>
-          );
-        })}
-        {bandPaths.map((d, i) => (
-          <path key={i} className="chart-band" d={d} />
-        ))}
-        {lines.map((s, si) =>
-          segments(s.values).map((run, ri) =>
-            run.length === 1 ? (
-              <circle
-                key={`${s.key}-${ri}`}
-                className="chart-point"
-                cx={x(run[0]?.[0] ?? 0)}
-                cy={y(run[0]?.[1] ?? 0)}
-                r={3}
-                fill={paletteColor(si)}
-              />
-            ) : (
-              <path
-                key={`${s.key}-${ri}`}
-                className="chart-line"
-                d={pointsPath(run.map(([i, v]) => [x(i), y(v)] as const))}
-                stroke={paletteColor(si)}
-                strokeDasharray={dashPattern(si)}
-              />
+          ))}
+          <line className="chart-axis" x1={left} x2={width - RIGHT} y1={bottom} y2={bottom} />
+          <AxisTitle
+            text={axis.kind === "log" ? (yTitleLog ?? yTitle) : yTitle}
+            side="left"
+            x={FONT}
+            y={(TOP + bottom) / 2}
+            room={PLOT_HEIGHT - 4}
+          />
+          <AxisTitle
+            text={xTitle}
+            side="bottom"
+            x={(left + width - RIGHT) / 2}
+            y={HEIGHT - 4}
+            room={width - RIGHT - left}
+          />
+          {xLabels.map(({ i, text }, k) => {
+            const tx = x(i);
+            const anchor =
+              xLabels.length === 1
+                ? "middle"
+                : k === 0
+                  ? "start"
+                  : k === xLabels.length - 1
+                    ? "end"
+                    : "middle";
+            return (
+              <g key={i}>
+                <line className="chart-tick" x1={tx} x2={tx} y1={bottom} y2={bottom + 4} />
+                {k % stride === 0 ? (
+                  <text
+                    className="chart-tick-label"
+                    x={tx}
+                    y={bottom + 4 + FONT}
+                    textAnchor={anchor}
+                  >
+                    {text}
+                  </text>
+                ) : null}
+              </g>
+            );
+          })}
+          {bandPaths.map((d, i) => (
+            <path key={i} className="chart-band" d={d} />
+          ))}
+          {lines.map((s, si) =>
+            segments(s.values).map((run, ri) =>
+              run.length === 1 ? (
+                <circle
+                  key={`${s.key}-${ri}`}
+                  className="chart-point"
+                  cx={x(run[0]?.[0] ?? 0)}
+                  cy={y(run[0]?.[1] ?? 0)}
+                  r={3}
+                  fill={paletteColor(si)}
+                />
+              ) : (
+                <path
+                  key={`${s.key}-${ri}`}
+                  className="chart-line"
+                  d={pointsPath(run.map(([i, v]) => [x(i), y(v)] as const))}
+                  stroke={paletteColor(si)}
+                  strokeDasharray={dashPattern(si)}
+                />
+              ),
             ),
-          ),
-        )}
-      </svg>
+          )}
+        </svg>
+      </div>
       {showLegend ? (
         <ul className="chart-legend chart-legend-inline" aria-hidden="true">
           {lines.map((s, si) => (

@@ -309,3 +309,183 @@ export function gaugeDomain(value: number, limit: number, max?: number): [number
   if (top === lo) return [lo, lo + 1];
   return [lo, niceTicks(lo, lo + (top - lo) * 1.15, 4).max];
 }
+
+/** -0 (and the -0.000… a float sum leaves) as 0: a tick never reads "-0" or "-0.0 %". */
+export function noNegativeZero(value: number): number {
+  return value === 0 || Math.abs(value) < 1e-12 ? 0 : value;
+}
+
+/**
+ * Whether values are drawn on a logarithmic scale: when none is negative and the positive ones
+ * span more than two orders of magnitude (max / min > 100). Zeros are allowed (drawn on the floor).
+ */
+export function wantsLogScale(values: ReadonlyArray<number>): boolean {
+  const data = finite(values);
+  if (data.some((v) => v < 0)) return false;
+  const ext = extent(data.filter((v) => v > 0));
+  return ext !== null && ext[1] / ext[0] > 100;
+}
+
+const decade = (m: number, e: number) => Number((m * 10 ** e).toPrecision(12));
+
+export interface LogTicks {
+  readonly min: number;
+  readonly max: number;
+  readonly ticks: number[];
+}
+
+/**
+ * Ticks of a log scale over the positive [min, max]: 1, 2 and 5 times the powers of ten when they
+ * fit in room for `maxCount` evenly spaced ticks, else the powers of ten only, else every k-th
+ * power of ten from the one at or below `min`. The domain is
+ * widened to the ticks just outside the values, so that the first and last ticks bound the plot.
+ */
+export function logTicks(min: number, max: number, maxCount = 8): LogTicks {
+  if (!(min > 0) || !(max > 0) || !Number.isFinite(min) || !Number.isFinite(max))
+    return { min: 1, max: 10, ticks: [1, 10] };
+  const [lo, hi] = min < max ? [min, max] : [min / 10, max * 10];
+  const e0 = Math.floor(Math.log10(lo) + 1e-9);
+  const e1 = Math.ceil(Math.log10(hi) - 1e-9);
+  const limit = Math.max(2, Math.floor(maxCount));
+  // 1-2-5 within the values' bounds.
+  const candidates: number[] = [];
+  for (let e = e0; e <= e1; e++) for (const m of [1, 2, 5]) candidates.push(decade(m, e));
+  const below = candidates.filter((c) => c <= lo * (1 + 1e-9)).at(-1) ?? decade(1, e0);
+  const above = candidates.find((c) => c >= hi * (1 - 1e-9)) ?? decade(1, e1);
+  const oneTwoFive = candidates.filter((c) => c >= below && c <= above);
+  // 1-2-5 ticks are unevenly spaced (the closest 0.9 of the mean): fewer of them fit.
+  if (oneTwoFive.length <= Math.floor((limit - 1) * 0.9) + 1)
+    return { min: below, max: above, ticks: oneTwoFive };
+  // Powers of ten, every k-th so that at most `limit` fit.
+  const decades = e1 - e0 + 1;
+  const k = Math.max(1, Math.ceil((decades - 1) / (limit - 1)));
+  const first = e0;
+  const ticks: number[] = [];
+  for (let e = first; ; e += k) {
+    ticks.push(decade(1, e));
+    if (e >= e1) break;
+  }
+  return { min: ticks[0] ?? lo, max: ticks.at(-1) ?? hi, ticks };
+}
+
+/** A log10 map from the positive `domain` to `range`; values at or below zero go to the floor. */
+export function logScale(
+  domain: readonly [number, number],
+  range: readonly [number, number],
+): (value: number) => number {
+  const l0 = Math.log10(domain[0]);
+  const l1 = Math.log10(domain[1]);
+  const lin = linearScale([l0, l1], range);
+  return (value) => lin(value > 0 ? Math.max(l0, Math.log10(value)) : l0);
+}
+
+export interface ValueAxis {
+  readonly kind: "linear" | "log";
+  readonly min: number;
+  readonly max: number;
+  /** The linear step (0 on a log scale). */
+  readonly step: number;
+  readonly ticks: number[];
+  readonly scale: (value: number) => number;
+}
+
+/**
+ * The value (vertical) axis of a plot `length` pixels tall: log when the values span more than
+ * two orders of magnitude (`wantsLogScale`, unless `log` is false), else nice linear ticks (with
+ * zero when `zero`); as many ticks as fit with `spacing` pixels between two of them (at least 2).
+ */
+export function valueAxis(
+  values: ReadonlyArray<number>,
+  range: readonly [number, number],
+  options: {
+    readonly spacing: number;
+    readonly zero?: boolean;
+    readonly log?: boolean;
+    /** About how many intervals at most (default 5). */
+    readonly maxCount?: number;
+    /** The tick's label: fewer ticks until no two read the same. */
+    readonly label?: (value: number) => string;
+  },
+): ValueAxis {
+  const length = Math.abs(range[1] - range[0]);
+  const fit = Math.max(1, Math.floor(length / Math.max(1, options.spacing)));
+  const most = Math.min(fit, options.maxCount ?? 5);
+  const data = finite(values);
+  if (options.log !== false && wantsLogScale(data)) {
+    const ext = extent(data.filter((v) => v > 0)) ?? [1, 10];
+    const log = logTicks(ext[0], ext[1], fit + 1);
+    return {
+      kind: "log",
+      min: log.min,
+      max: log.max,
+      step: 0,
+      ticks: log.ticks,
+      scale: logScale([log.min, log.max], range),
+    };
+  }
+  const ext = extent(options.zero ? [0, ...data] : data) ?? [0, 1];
+  let nice = niceTicks(ext[0], ext[1], most);
+  // niceTicks gives about `count` intervals: fewer until they are far enough apart.
+  const label = options.label;
+  const repeats = (ticks: number[]) =>
+    label !== undefined && new Set(ticks.map((t) => label(noNegativeZero(t)))).size < ticks.length;
+  for (
+    let count = most - 1;
+    count >= 1 && (nice.ticks.length - 1 > fit || repeats(nice.ticks));
+    count--
+  )
+    nice = niceTicks(ext[0], ext[1], count);
+  return {
+    kind: "linear",
+    min: nice.min,
+    max: nice.max,
+    step: nice.step,
+    ticks: nice.ticks.map(noNegativeZero),
+    scale: linearScale([nice.min, nice.max], range),
+  };
+}
+
+/**
+ * Nice linear ticks along a horizontal axis `length` pixels long whose labels, centred on their
+ * ticks, never overlap: the most ticks (up to `maxCount` intervals) for which the widest label plus
+ * `gap` fits between two ticks. `label` formats a tick given the step (its decimals may depend on
+ * it); `measure` gives a label's width in pixels.
+ */
+export function fitHorizontalTicks(
+  min: number,
+  max: number,
+  length: number,
+  label: (value: number, step: number) => string,
+  measure: (text: string) => number,
+  { maxCount = 8, gap = 10 }: { readonly maxCount?: number; readonly gap?: number } = {},
+): NiceTicks & { readonly labels: string[] } {
+  let last: (NiceTicks & { labels: string[] }) | null = null;
+  for (let count = Math.max(1, maxCount); count >= 1; count--) {
+    const nice = niceTicks(min, max, count);
+    const ticks = nice.ticks.map(noNegativeZero);
+    const labels = ticks.map((t) => label(t, nice.step));
+    last = { ...nice, ticks, labels };
+    const spacing = ticks.length > 1 ? length / (ticks.length - 1) : length;
+    const widest = Math.max(0, ...labels.map(measure));
+    if (widest + gap <= spacing && new Set(labels).size === labels.length) return last;
+  }
+  return last ?? { ...niceTicks(min, max, 1), labels: [] };
+}
+
+/**
+ * Whether labels centred on `positions` (pixels, any order) with the given widths leave at least
+ * `gap` pixels between neighbours and stay within [from, to].
+ */
+export function labelsFit(
+  labels: ReadonlyArray<{ readonly at: number; readonly width: number }>,
+  from: number,
+  to: number,
+  gap = 4,
+): boolean {
+  const spans = labels
+    .map((l) => [l.at - l.width / 2, l.at + l.width / 2] as const)
+    .sort((a, b) => a[0] - b[0]);
+  if (spans.length === 0) return true;
+  if ((spans[0]?.[0] ?? 0) < from - 1e-6 || (spans.at(-1)?.[1] ?? 0) > to + 1e-6) return false;
+  return spans.every((s, i) => i === 0 || s[0] >= (spans[i - 1]?.[1] ?? 0) + gap - 1e-6);
+}

@@ -1,4 +1,5 @@
-import { labelStride, textWidth } from "./scale.ts";
+import { labelWidth } from "./frame.tsx";
+import { labelStride } from "./scale.ts";
 
 /** The horizontal layout both pieces below share: the plot's width, side padding and font size. */
 export interface XLayout {
@@ -24,7 +25,7 @@ export function XAxis({
   layout: XLayout;
 }) {
   const every = labelStride(
-    ticks.map((t) => textWidth(t.text, font)),
+    ticks.map((t) => labelWidth(t.text, font)),
     width - padX - left,
   );
   return (
