@@ -99,23 +99,20 @@ export function layoutFindings(page: Page): Promise<LayoutFindings> {
         }
     }
 
-    // Rows of the header: an item that starts below the bottom of the highest item is on a
-    // second row.
+    // Rows of the header: items sorted by their top; an item that starts below the bottom of the
+    // shortest item of the current row opens a new row (a tall logo does not hide a second row).
     const header = document.querySelector(".site-header");
     const items = header
       ? [...header.querySelectorAll("a, button, select, input")].filter(seen)
       : [];
-    const rects = items.map((e) => e.getBoundingClientRect());
+    const rects = items.map((e) => e.getBoundingClientRect()).sort((a, b) => a.top - b.top);
     let headerRows = rects.length ? 1 : 0;
-    if (rects.length) {
-      const sorted = [...rects].sort((a, b) => a.top - b.top);
-      let rowBottom = sorted[0]!.bottom;
-      for (const r of sorted.slice(1))
-        if (r.top >= rowBottom - 1) {
-          headerRows++;
-          rowBottom = r.bottom;
-        } else rowBottom = Math.max(rowBottom, r.bottom);
-    }
+    let rowBottom = rects[0]?.bottom ?? 0;
+    for (const r of rects.slice(1))
+      if (r.top >= rowBottom - 1) {
+        headerRows++;
+        rowBottom = r.bottom;
+      } else rowBottom = Math.min(rowBottom, r.bottom);
 
     return {
       clipped,

@@ -519,6 +519,7 @@ test("the layout checks report what they are for", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.setContent(`<html lang="en"><body>
     <header class="site-header" style="width:200px">
+      <a href="#" style="display:inline-block;height:60px">Logo</a>
       <a href="#">Home</a> <a href="#">Markets and more</a> <a href="#">Investment simulator</a>
     </header>
     <main>
@@ -547,7 +548,7 @@ test("the layout checks report what they are for", async ({ page }) => {
   expect(layoutFailures(phone, 1280).some((f) => f.includes("under 11 px"))).toBe(false);
 
   await page.setContent(`<html lang="en"><body>
-    <header class="site-header"><a href="#">Home</a> <a href="#">Markets</a></header>
+    <header class="site-header"><a href="#" style="display:inline-block;height:60px">Logo</a> <a href="#">Home</a> <a href="#">Markets</a></header>
     <main><p>hollytools Stocks, TwoTails Index funds, US 10-year yield, AAPL, BRK-B</p>
     <svg width="400" height="80"><text x="10" y="40" font-size="12">10.0%</text><text x="80" y="40" font-size="12">12.0%</text></svg></main>
     </body></html>`);
