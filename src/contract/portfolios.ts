@@ -224,5 +224,13 @@ export const PortfolioHistory = Schema.Struct({
   returns: Schema.Array(Schema.Number),
   risks: Schema.Array(Schema.Number),
   scores: Schema.Array(Schema.Number),
+  /**
+   * The next valuation to come (docs/portfolios.md, "Valuation"): the market day whose closes it
+   * uses (`date`) and the calendar moment that day becomes the market's today (`at`, ISO date and
+   * time: now when today's valuation is still to come). Null when the market clock does not move
+   * (a simulated market, MARKET_AS_OF, the end of the replayed data): the next valuation waits
+   * for new prices, on a day nobody can tell.
+   */
+  nextValuation: Schema.NullOr(Schema.Struct({ date: Schema.String, at: Schema.String })),
 });
 export type PortfolioHistory = typeof PortfolioHistory.Type;

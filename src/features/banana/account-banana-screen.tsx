@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router-dom";
+import { DataTable } from "../../ui/data-table.tsx";
 import { pathFor } from "../../app/paths.ts";
 import type { ScreenProps } from "../../app/route-table.ts";
 import { useServices } from "../../app/services.tsx";
@@ -40,51 +41,71 @@ function VersusMonkey({ p, locale }: { p: BananaPortfolio; locale: Locale }) {
 function PortfolioTable({ list, locale }: { list: BananaList; locale: Locale }) {
   const { t, i18n } = useLingui();
   return (
-    <div className="table-scroll" role="region" aria-label={t`Your banana portfolios`} tabIndex={0}>
-      <table className="data-table banana-portfolios">
-        <caption className="visually-hidden">{t`Your banana portfolios`}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t`Name`}</th>
-            <th scope="col">{t`Region`}</th>
-            <th scope="col">{t`Value`}</th>
-            <th scope="col">{t`Return`}</th>
-            <th scope="col">{t`The monkey`}</th>
-            <th scope="col">{t`Against the monkey`}</th>
-            <th scope="col">{t`Index`}</th>
-            <th scope="col">{t`Age (days)`}</th>
-            <th scope="col">{t`Rank`}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {list.portfolios.map((p) => {
-            const f = p.figures;
-            const young = !f || f.return === null;
-            return (
-              <tr key={p.id} data-portfolio={p.id}>
-                <th scope="row">
-                  <Link to={pathFor("account-banana-portfolio", locale, { id: String(p.id) })}>
-                    {p.name}
-                  </Link>
-                </th>
-                <td>{i18n._(regionNames[p.region])}</td>
-                <td>{formatMoney(f?.value ?? p.totalInvested, p.currency, locale)}</td>
-                <td className={f?.return !== null && (f?.return ?? 0) < 0 ? "negative" : undefined}>
-                  {young ? t`from tomorrow` : percentOrDash(f.return, locale)}
-                </td>
-                <td>{young ? "—" : percentOrDash(f.monkeyReturn, locale)}</td>
-                <td>
-                  <VersusMonkey p={p} locale={locale} />
-                </td>
-                <td>{young ? "—" : percentOrDash(f.indexReturn, locale)}</td>
-                <td>{formatNumber(f?.ageDays ?? 0, locale)}</td>
-                <td>{p.rank === null ? t`not yet` : formatNumber(p.rank, locale)}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={t`Your banana portfolios`}
+      className="banana-portfolios"
+      columns={[
+        {
+          key: "name",
+          header: t`Name`,
+          cell: (p) => (
+            <Link to={pathFor("account-banana-portfolio", locale, { id: String(p.id) })}>
+              {p.name}
+            </Link>
+          ),
+        },
+        { key: "region", header: t`Region`, cell: (p) => i18n._(regionNames[p.region]) },
+        {
+          key: "value",
+          header: t`Value`,
+          cell: (p) => formatMoney(p.figures?.value ?? p.totalInvested, p.currency, locale),
+        },
+        {
+          key: "return",
+          header: t`Return`,
+          cell: (p) =>
+            !p.figures || p.figures.return === null
+              ? t`from tomorrow`
+              : percentOrDash(p.figures.return, locale),
+          className: (p) =>
+            p.figures?.return !== null && (p.figures?.return ?? 0) < 0 ? "negative" : undefined,
+        },
+        {
+          key: "monkey",
+          header: t`The monkey`,
+          cell: (p) =>
+            !p.figures || p.figures.return === null
+              ? "—"
+              : percentOrDash(p.figures.monkeyReturn, locale),
+        },
+        {
+          key: "versus",
+          header: t`Against the monkey`,
+          cell: (p) => <VersusMonkey p={p} locale={locale} />,
+        },
+        {
+          key: "index",
+          header: t`Index`,
+          cell: (p) =>
+            !p.figures || p.figures.return === null
+              ? "—"
+              : percentOrDash(p.figures.indexReturn, locale),
+        },
+        {
+          key: "age",
+          header: t`Age (days)`,
+          cell: (p) => formatNumber(p.figures?.ageDays ?? 0, locale),
+        },
+        {
+          key: "rank",
+          header: t`Rank`,
+          cell: (p) => (p.rank === null ? t`not yet` : formatNumber(p.rank, locale)),
+        },
+      ]}
+      rows={list.portfolios}
+      rowKey={(p) => String(p.id)}
+      rowProps={(p) => ({ "data-portfolio": String(p.id) })}
+    />
   );
 }
 

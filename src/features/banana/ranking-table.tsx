@@ -7,6 +7,7 @@ import { useData } from "../../app/use-data.ts";
 import type { BananaRanking, MonkeyRegion } from "../../contract/banana.ts";
 import type { Locale } from "../../contract/common.ts";
 import { endpoints } from "../../contract/endpoints.ts";
+import { DataTable } from "../../ui/data-table.tsx";
 import { formatDate, formatNumber } from "../../ui/format.ts";
 import { msgCodeText } from "../../ui/msg-code-text.ts";
 import { Spinner } from "../../ui/spinner.tsx";
@@ -39,51 +40,55 @@ export function RankingTable({
   const region = i18n._(regionNames[ranking.region]);
   const caption = t`Community ranking, ${region}`;
   return (
-    <div className="table-scroll" role="region" aria-label={caption} tabIndex={0}>
-      <table className="data-table banana-ranking">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t`Rank`}</th>
-            <th scope="col">{t`Member`}</th>
-            <th scope="col">{t`Portfolio`}</th>
-            <th scope="col">{t`Return`}</th>
-            <th scope="col">{t`Annualised`}</th>
-            <th scope="col">{t`Age (days)`}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {ranking.rows.map((row) => {
+    <DataTable
+      caption={caption}
+      className="banana-ranking"
+      columns={[
+        { key: "rank", header: t`Rank`, cell: (row) => formatNumber(row.rank, locale) },
+        {
+          key: "member",
+          header: t`Member`,
+          cell: (row) => (
+            <>
+              {row.alias ?? <span className="muted">{t`anonymous`}</span>}
+              {row.own ? (
+                <>
+                  {" "}
+                  <span className="badge own-badge">{t`you`}</span>
+                </>
+              ) : null}
+            </>
+          ),
+        },
+        {
+          key: "portfolio",
+          header: t`Portfolio`,
+          cell: (row) => {
             const link = rankingRowLink(row, locale, communityPortfolio);
-            return (
-              <tr
-                key={row.rank}
-                className={row.own ? "own-row" : undefined}
-                data-own={row.own ? "true" : undefined}
-                aria-current={row.own ? "true" : undefined}
-              >
-                <th scope="row">{formatNumber(row.rank, locale)}</th>
-                <td>
-                  {row.alias ?? <span className="muted">{t`anonymous`}</span>}
-                  {row.own ? (
-                    <>
-                      {" "}
-                      <span className="badge own-badge">{t`you`}</span>
-                    </>
-                  ) : null}
-                </td>
-                <td>{link ? <Link to={link}>{row.name}</Link> : row.name}</td>
-                <td className={row.return < 0 ? "negative" : undefined}>
-                  {signedPercent(row.return, locale)}
-                </td>
-                <td>{percentOrDash(row.annualisedReturn, locale)}</td>
-                <td>{formatNumber(row.ageDays, locale)}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+            return link ? <Link to={link}>{row.name}</Link> : row.name;
+          },
+        },
+        {
+          key: "return",
+          header: t`Return`,
+          cell: (row) => signedPercent(row.return, locale),
+          className: (row) => (row.return < 0 ? "negative" : undefined),
+        },
+        {
+          key: "annualised",
+          header: t`Annualised`,
+          cell: (row) => percentOrDash(row.annualisedReturn, locale),
+        },
+        { key: "age", header: t`Age (days)`, cell: (row) => formatNumber(row.ageDays, locale) },
+      ]}
+      rows={ranking.rows}
+      rowKey={(row) => String(row.rank)}
+      rowProps={(row) => ({
+        className: row.own ? "own-row" : undefined,
+        "data-own": row.own ? "true" : undefined,
+        "aria-current": row.own ? "true" : undefined,
+      })}
+    />
   );
 }
 

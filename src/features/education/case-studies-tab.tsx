@@ -5,6 +5,7 @@ import type { Locale } from "../../contract/common.ts";
 import { endpoints } from "../../contract/endpoints.ts";
 import type { CaseStudy, ContentLevel } from "../../contract/education.ts";
 import { LineChart } from "../../ui/charts/index.ts";
+import { TableScroll } from "../../ui/data-table.tsx";
 import { formatDate, formatNumber, formatPercent } from "../../ui/format.ts";
 import { LoadState } from "./load-state.tsx";
 import { RichText, TermLink } from "../../ui/term-link.tsx";
@@ -143,7 +144,7 @@ function CaseStudyView({
       <DataNote study={study} locale={locale} />
       {study.portfolios.length ? (
         <>
-          <div className="table-scroll">
+          <TableScroll label={t`Figures of each portfolio`}>
             <table className="data-table case-figures">
               <caption className="visually-hidden">
                 <Trans>Figures of each portfolio</Trans>
@@ -205,7 +206,7 @@ function CaseStudyView({
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           <LineChart
             title={t`Value of 100 invested at the start`}
             description={t`One line per portfolio, from the first to the last day of the figures.`}

@@ -3,6 +3,7 @@ import { Link } from "react-router-dom";
 import { pathFor } from "../../app/paths.ts";
 import type { ScreenProps } from "../../app/route-table.ts";
 import { formatDate, formatMoney, formatPercent } from "../../ui/format.ts";
+import { DataTable } from "../../ui/data-table.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
 import { FrontierChart, type FrontierPoint } from "./frontier-chart.tsx";
 import type { Locale, Product } from "../../contract/common.ts";
@@ -190,66 +191,54 @@ export default function OptimiseSummaryScreen({ locale }: ScreenProps) {
             ["efficient-frontier", t`Efficient frontier`],
           ]}
         />
-        <div className="table-scroll">
-          <table className="optimise-table" data-testid="optimise-figures">
-            <thead>
-              <tr>
-                <td />
-                <th scope="col">
-                  <Trans>Current</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Optimised</Trans>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.key}>
-                  <th scope="row">{r.label}</th>
-                  <td data-testid={`current-${r.key}`}>{r.cur}</td>
-                  <td data-testid={`optimised-${r.key}`}>{r.opt}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={t`Risk and return`}
+          className="optimise-table"
+          testId="optimise-figures"
+          emptyCorner
+          columns={[
+            { key: "figure", header: t`Figure`, cell: (r) => r.label },
+            {
+              key: "current",
+              header: t`Current`,
+              cell: (r) => r.cur,
+              testId: (r) => `current-${r.key}`,
+            },
+            {
+              key: "optimised",
+              header: t`Optimised`,
+              cell: (r) => r.opt,
+              testId: (r) => `optimised-${r.key}`,
+            },
+          ]}
+          rows={rows}
+          rowKey={(r) => r.key}
+        />
       </section>
 
       <section className="card" aria-labelledby="optimise-weights">
         <h2 id="optimise-weights">
           <Trans>Weights</Trans>
         </h2>
-        <div className="table-scroll">
-          <table className="optimise-table" data-testid="optimise-weights-table">
-            <thead>
-              <tr>
-                <th scope="col">
-                  <Trans>Asset</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Current</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Optimised</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Amount</Trans>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {answer.assets.map((a) => (
-                <tr key={a.symbol} data-symbol={a.symbol}>
-                  <th scope="row">{nameOf(a.symbol)}</th>
-                  <td>{pct(a.currentWeight)}</td>
-                  <td data-testid={`weight-${a.symbol}`}>{pct(a.weight)}</td>
-                  <td>{money(a.amount)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={t`Weights`}
+          className="optimise-table"
+          testId="optimise-weights-table"
+          columns={[
+            { key: "asset", header: t`Asset`, cell: (a) => nameOf(a.symbol) },
+            { key: "current", header: t`Current`, cell: (a) => pct(a.currentWeight) },
+            {
+              key: "optimised",
+              header: t`Optimised`,
+              cell: (a) => pct(a.weight),
+              testId: (a) => `weight-${a.symbol}`,
+            },
+            { key: "amount", header: t`Amount`, cell: (a) => money(a.amount) },
+          ]}
+          rows={answer.assets}
+          rowKey={(a) => a.symbol}
+          rowProps={(a) => ({ "data-symbol": a.symbol })}
+        />
       </section>
 
       {answer.expectedReturn === null ? (

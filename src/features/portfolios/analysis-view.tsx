@@ -7,7 +7,15 @@ import type { Locale, Product } from "../../contract/common.ts";
 import type { ProductPermissions } from "../../contract/permissions.ts";
 import type { PortfolioHistory } from "../../contract/portfolios.ts";
 import { AllocationChart, BarChart, DistributionChart, LineChart } from "../../ui/charts/index.ts";
-import { formatDate, formatMoney, formatNumber, formatPercent } from "../../ui/format.ts";
+import { DataTable } from "../../ui/data-table.tsx";
+import {
+  formatDate,
+  formatLongDate,
+  formatMoney,
+  formatNumber,
+  formatPercent,
+  toIntlLocale,
+} from "../../ui/format.ts";
 import {
   covarianceLabels,
   hasPermission,
@@ -103,6 +111,56 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
     <div className="figure">
       <dt>{label}</dt>
       <dd data-testid={testId}>{value}</dd>
+    </div>
+  );
+}
+
+/**
+ * Monitoring before there is anything to chart: a new portfolio has one valuation (its save day)
+ * or none yet, and the charts need two. Says when the next valuation comes: the market day whose
+ * closes it uses and the day, in the person's calendar, that market day arrives.
+ */
+function MonitoringEmpty({ history, locale }: { history: PortfolioHistory; locale: Locale }) {
+  const first = history.dates[0] ?? null;
+  const next = history.nextValuation;
+  const valuedOn = first ? formatLongDate(first, locale) : "";
+  const nextDay = next ? formatLongDate(next.date, locale) : "";
+  const arrives = next
+    ? new Intl.DateTimeFormat(toIntlLocale(locale), { dateStyle: "long" }).format(new Date(next.at))
+    : "";
+  return (
+    <div className="notice monitoring-empty" data-testid="monitoring-empty">
+      <p>
+        <strong>
+          <Trans>Nothing to chart yet.</Trans>
+        </strong>{" "}
+        <Trans>
+          The portfolio is valued once a market day, at that day&apos;s closes; its charts start
+          with its second valuation.
+        </Trans>
+      </p>
+      {first ? (
+        <p>
+          <Trans>Valued on the day it was saved, at the closes of {valuedOn} (market date).</Trans>
+        </p>
+      ) : null}
+      <p>
+        {next ? (
+          first ? (
+            <Trans>
+              Next valuation: at the closes of {nextDay} (market date), ready on {arrives}.
+            </Trans>
+          ) : (
+            <Trans>
+              First valuation: at the closes of {nextDay} (market date), ready on {arrives}.
+            </Trans>
+          )
+        ) : (
+          <Trans>
+            Next valuation: with the market&apos;s next day of prices, which has no date yet.
+          </Trans>
+        )}
+      </p>
     </div>
   );
 }
@@ -387,27 +445,27 @@ export function AnalysisView({
           valueTitle={t`Share of the volatility over one month (Euler)`}
           highlightNegative
         />
-        <table className="data-table">
-          <caption>{t`VaR 95 contributed by each asset`}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t`Asset`}</th>
-              <th scope="col">{t`Weight`}</th>
-              <th scope="col">{t`Share of the risk`}</th>
-              <th scope="col">{t`VaR contribution`}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {a.assets.map((x) => (
-              <tr key={x.symbol}>
-                <th scope="row">{x.name}</th>
-                <td>{pct(x.weight)}</td>
-                <td>{formatPercent((x.percentage ?? 0) / 100, locale, 1)}</td>
-                <td>{x.varContributionAmount === null ? "—" : money(x.varContributionAmount)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          caption={t`VaR 95 contributed by each asset`}
+          captionVisible
+          columns={[
+            { key: "asset", header: t`Asset`, cell: (x) => x.name },
+            { key: "weight", header: t`Weight`, cell: (x) => pct(x.weight) },
+            {
+              key: "share",
+              header: t`Share of the risk`,
+              cell: (x) => formatPercent((x.percentage ?? 0) / 100, locale, 1),
+            },
+            {
+              key: "var",
+              header: t`VaR contribution`,
+              cell: (x) =>
+                x.varContributionAmount === null ? "—" : money(x.varContributionAmount),
+            },
+          ]}
+          rows={a.assets}
+          rowKey={(x) => x.symbol}
+        />
       </Block>
 
       <Block
@@ -494,7 +552,9 @@ export function AnalysisView({
         ]}
         {...common}
       >
-        {history && history.dates.length > 0 ? (
+        {history && history.dates.length < 2 ? (
+          <MonitoringEmpty history={history} locale={locale} />
+        ) : history ? (
           <>
             {hasPermission(permissions, "monitoring.portfolioReturn") ? (
               <LineChart

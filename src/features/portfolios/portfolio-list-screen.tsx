@@ -8,6 +8,7 @@ import { useData } from "../../app/use-data.ts";
 import { endpoints } from "../../contract/endpoints.ts";
 import type { PortfolioList } from "../../contract/portfolios.ts";
 import { formatDate, formatMoney, formatNumber, formatPercent } from "../../ui/format.ts";
+import { DataTable } from "../../ui/data-table.tsx";
 import { LoadFailed } from "../../ui/load-failed.tsx";
 import { PageHeading } from "../../ui/page-heading.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
@@ -54,47 +55,53 @@ export default function PortfolioListScreen({ locale }: ScreenProps) {
         </p>
       ) : null}
       {list.data && list.data.portfolios.length > 0 ? (
-        <div
-          className="table-scroll"
-          role="region"
-          aria-label={t`Your saved portfolios`}
-          tabIndex={0}
-        >
-          <table className="data-table portfolio-table">
-            <caption className="visually-hidden">{t`Your saved portfolios`}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t`Name`}</th>
-                <th scope="col">{t`Value`}</th>
-                <th scope="col">{t`Return`}</th>
-                <th scope="col">{t`Risk (VaR 95, 1 month, parametric)`}</th>
-                <th scope="col">{t`Score`}</th>
-                <th scope="col">{t`Saved on (calendar date)`}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.portfolios.map((p) => {
-                const v = p.valuation;
-                return (
-                  <tr key={p.id}>
-                    <th scope="row">
-                      <Link to={pathFor("account-portfolio", locale, { id: String(p.id) })}>
-                        {p.name}
-                      </Link>
-                    </th>
-                    <td>{formatMoney(v?.value ?? p.totalInvested, p.currency, locale)}</td>
-                    <td className={v && v.return < 0 ? "negative" : undefined}>
-                      {v ? formatPercent(v.return, locale) : "—"}
-                    </td>
-                    <td>{v ? formatPercent(v.risk, locale) : "—"}</td>
-                    <td>{v ? formatNumber(v.score, locale, { maximumFractionDigits: 0 }) : "—"}</td>
-                    <td>{formatDate(p.createdAt, locale)}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={t`Your saved portfolios`}
+          className="portfolio-table"
+          testId="portfolio-list"
+          columns={[
+            {
+              key: "name",
+              header: t`Name`,
+              cell: (p) => (
+                <Link to={pathFor("account-portfolio", locale, { id: String(p.id) })}>
+                  {p.name}
+                </Link>
+              ),
+            },
+            {
+              key: "value",
+              header: t`Value`,
+              cell: (p) => formatMoney(p.valuation?.value ?? p.totalInvested, p.currency, locale),
+            },
+            {
+              key: "return",
+              header: t`Return`,
+              cell: (p) => (p.valuation ? formatPercent(p.valuation.return, locale) : "—"),
+              className: (p) => (p.valuation && p.valuation.return < 0 ? "negative" : undefined),
+            },
+            {
+              key: "risk",
+              header: t`Risk (VaR 95, 1 month, parametric)`,
+              cell: (p) => (p.valuation ? formatPercent(p.valuation.risk, locale) : "—"),
+            },
+            {
+              key: "score",
+              header: t`Score`,
+              cell: (p) =>
+                p.valuation
+                  ? formatNumber(p.valuation.score, locale, { maximumFractionDigits: 0 })
+                  : "—",
+            },
+            {
+              key: "saved",
+              header: t`Saved on (calendar date)`,
+              cell: (p) => formatDate(p.createdAt, locale),
+            },
+          ]}
+          rows={list.data.portfolios}
+          rowKey={(p) => String(p.id)}
+        />
       ) : null}
       {list.data?.simulated ? (
         <p className="muted">

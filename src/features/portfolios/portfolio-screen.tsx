@@ -8,6 +8,7 @@ import { useServices } from "../../app/services.tsx";
 import { useData } from "../../app/use-data.ts";
 import { endpoints } from "../../contract/endpoints.ts";
 import type { Portfolio } from "../../contract/portfolios.ts";
+import { DataTable } from "../../ui/data-table.tsx";
 import { FormMessage } from "../../ui/form.tsx";
 import { formatDate, formatMoney, formatNumber, formatPercent } from "../../ui/format.ts";
 import { msgCodeText } from "../../ui/msg-code-text.ts";
@@ -175,49 +176,45 @@ export default function PortfolioScreen({ locale, params }: ScreenProps) {
       ) : (
         <section className="card" aria-labelledby="holdings-title">
           <h2 id="holdings-title">{t`Holdings`}</h2>
-          <div className="table-scroll" role="region" aria-label={t`Holdings`} tabIndex={0}>
-            <table className="data-table holdings">
-              <caption className="visually-hidden">{t`Holdings`}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t`Asset`}</th>
-                  <th scope="col">{t`Amount (${currencyCode})`}</th>
-                  <th scope="col">{t`Weight`}</th>
-                </tr>
-              </thead>
-              {p.assets.map((g) => (
-                <tbody key={`${g.position}-${groupName(g)}`}>
-                  <tr className="group-row">
-                    <th scope="colgroup" colSpan={3}>
-                      {groupName(g)}
-                    </th>
-                  </tr>
-                  {g.assets.map((a) => (
-                    <tr key={a.id}>
-                      <th scope="row">
-                        {a.name} <span className="muted">({a.id})</span>
-                        {a.stale ? (
-                          <>
-                            {" "}
-                            <span className="badge">{t`No recent prices`}</span>
-                          </>
-                        ) : null}
-                      </th>
-                      <td>{money(a.investedAmount)}</td>
-                      <td>{formatPercent(a.percentage / 100, locale)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              ))}
-              <tfoot>
-                <tr>
-                  <th scope="row">{t`Total`}</th>
-                  <td>{money(p.totalInvested)}</td>
-                  <td>{formatPercent(1, locale)}</td>
-                </tr>
-              </tfoot>
-            </table>
-          </div>
+          <DataTable
+            caption={t`Holdings`}
+            className="holdings"
+            testId="portfolio-holdings"
+            columns={[
+              {
+                key: "asset",
+                header: t`Asset`,
+                cell: (a) => (
+                  <>
+                    {a.name} <span className="muted">({a.id})</span>
+                    {a.stale ? (
+                      <>
+                        {" "}
+                        <span className="badge">{t`No recent prices`}</span>
+                      </>
+                    ) : null}
+                  </>
+                ),
+              },
+              {
+                key: "amount",
+                header: t`Amount (${currencyCode})`,
+                cell: (a) => money(a.investedAmount),
+              },
+              {
+                key: "weight",
+                header: t`Weight`,
+                cell: (a) => formatPercent(a.percentage / 100, locale),
+              },
+            ]}
+            groups={p.assets.map((g) => ({
+              key: `${g.position}-${groupName(g)}`,
+              label: groupName(g),
+              rows: g.assets,
+            }))}
+            rowKey={(a) => a.id}
+            footer={[t`Total`, money(p.totalInvested), formatPercent(1, locale)]}
+          />
           <div className="actions-row">
             {permissions.management.edit && (remaining === null || remaining > 0) ? (
               <button type="button" className="button" onClick={() => send({ type: "edit" })}>

@@ -206,3 +206,22 @@ export async function marketView(db: Db): Promise<MarketView> {
   if (todayIndex < 0) return { snapshot: s, todayIndex: -1, today: null, source: "empty" };
   return { snapshot: s, todayIndex, today: isoDate(s.calendar[todayIndex]!), source: s.source };
 }
+
+/**
+ * The market day after today and the calendar moment it becomes today on the replay clock
+ * (`at`: the replay's start plus the trading days moved, divided by the replay speed). Null when
+ * the clock does not move: no data, a fixed MARKET_AS_OF, the simulated market (today is its last
+ * day), or a replay at the last day of its data (the next day comes with an import, whose day
+ * nobody can tell).
+ */
+export async function nextMarketDay(db: Db): Promise<{ date: string; at: string } | null> {
+  const c = cacheOf(db);
+  const view = await marketView(db);
+  const s = view.snapshot;
+  if (view.todayIndex < 0 || c.options.asOf || s.source !== "imported") return null;
+  if (view.todayIndex + 1 >= s.calendar.length || c.options.speed <= 0) return null;
+  const anchor = await anchorOf(db, c, s);
+  const steps = view.todayIndex + 1 - s.indexAtOrBefore(dayNumber(anchor.asOf));
+  const at = Date.parse(anchor.startedAt) + (steps / c.options.speed) * 86_400_000;
+  return { date: isoDate(s.calendar[view.todayIndex + 1]!), at: new Date(at).toISOString() };
+}

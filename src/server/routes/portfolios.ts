@@ -23,6 +23,7 @@ import type { Background } from "../http/background.ts";
 import { requireSession } from "../http/auth.ts";
 import { idempotent } from "../http/idempotency.ts";
 import { jsonBody, paramsOf, queryOf, reply } from "../http/validate.ts";
+import { nextMarketDay } from "../market/market-view.ts";
 import { marketToday } from "../market/repository.ts";
 import { volatilityCache } from "../portfolios/assets.ts";
 import { portfolioCsv, portfolioPdf } from "../portfolios/exports.ts";
@@ -187,13 +188,32 @@ export function portfoliosRoutes(deps: AppDeps, tasks: Background) {
     })
     .get("/:id/history", async (c) => {
       const stored = await own(c);
-      const rows = await valuationHistory(db, stored.row.id);
+      const id = stored.row.id;
+      let rows = await valuationHistory(db, id);
+      // The replay clock moves the market's today without an import (docs/market-data.md): a
+      // portfolio not yet valued on today is valued when its history is read, as the banana
+      // portfolios are (the job values everyone's after each update and at start).
+      const { today } = await marketToday(db);
+      const last = rows.at(-1)?.date ?? null;
+      if (today && (last === null || last < today)) {
+        try {
+          await valuePortfolios(db, deps.pool, undefined, {
+            ids: [id],
+            onlyMissing: true,
+            logger: deps.logger,
+          });
+        } catch (error) {
+          deps.logger.warn("portfolio valuation failed", { portfolioId: id, error });
+        }
+        rows = await valuationHistory(db, id);
+      }
       return reply(c, PortfolioHistory, {
         dates: rows.map((r) => r.date),
         values: rows.map((r) => r.value),
         returns: rows.map((r) => r.return),
         risks: rows.map((r) => r.risk),
         scores: rows.map((r) => r.score),
+        nextValuation: await nextMarketDay(db),
       });
     })
     .get("/:id/export.csv", async (c) => {
