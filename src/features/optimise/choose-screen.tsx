@@ -10,6 +10,7 @@ import type { OptimiseActor } from "./optimise-store.ts";
 import { OptimisePage } from "./parts.tsx";
 import { PlanLock, type PermissionPath } from "./portfolio-views.ts";
 import { useOptimise } from "./use-optimise.ts";
+import { LockIcon } from "../../ui/lock-icon.tsx";
 
 export const levelTexts: Record<
   OptimisationLevel,
@@ -61,7 +62,11 @@ export function LevelChoice({
             data-locked={allowed ? "false" : "true"}
           >
             <h2>
-              {allowed ? null : <span aria-hidden="true">🔒 </span>}
+              {allowed ? null : (
+                <>
+                  <LockIcon />{" "}
+                </>
+              )}
               {title}
             </h2>
             <p>{i18n._(texts.text)}</p>
