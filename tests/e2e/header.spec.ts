@@ -170,8 +170,9 @@ test.describe("the header is one row from 1024 px, the menu below", () => {
     { who: "a visitor", email: () => null },
     {
       who: "a signed-in person",
-      // ht: a free account (its locked links carry a plan badge); tt: a student (a TT account).
-      email: (edition: Edition) => (edition === "tt" ? "tt@demo.test" : "free@demo.test"),
+      // ht: a trial user, the longest row (two links lead to the plan page and carry its lock);
+      // tt: a student (a TT account).
+      email: (edition: Edition) => (edition === "tt" ? "tt@demo.test" : "trial@demo.test"),
     },
   ] as const;
   for (const { who, email } of people) {
@@ -227,6 +228,15 @@ test.describe("the header is one row from 1024 px, the menu below", () => {
           await headerShot(page, `${edition}-header-${person}-${locale}-390-menu`);
           await menu.click();
           await expect(nav).toBeHidden();
+        }
+        if (signedIn) {
+          // A long name is cut short, in Spanish (the longer texts) at 1024 px.
+          await page.setViewportSize({ width: 1024, height: 800 });
+          await page.locator(".user-name").evaluate((el) => {
+            el.textContent = "Maximiliana Fernández-Villalobos";
+          });
+          await expectOneRow(page, `${edition} ${person} es 1024 px, a long name`);
+          await headerShot(page, `${edition}-header-${person}-es-1024-long-name`);
         }
       } finally {
         await context.close();
