@@ -1,8 +1,13 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useState, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Link, NavLink, useLocation } from "react-router-dom";
 import type { Locale } from "../../contract/common.ts";
+import { sectionParamOf, writeSectionParams } from "../../contract/education.ts";
 import { Logo } from "../../ui/logo.tsx";
+import { PlanBadge } from "../../ui/plan-badge.tsx";
+import { useAccessFacts } from "../access-facts.tsx";
+import { routeLinkAccess, type LinkAccess } from "../link-access.ts";
+import type { RouteId } from "../route-table.ts";
 import { showCookiePreferences } from "../consent.ts";
 import { pathFor, switchLocalePath } from "../paths.ts";
 import { useServices } from "../services.tsx";
@@ -27,18 +32,148 @@ function LanguageSwitch({ locale }: { locale: Locale }) {
   );
 }
 
+interface HeaderLink {
+  readonly id: RouteId;
+  readonly label: string;
+}
+
+/** A header link, with the lock of the plan that unlocks it when the person's plan does not. */
+function HeaderNavLink({
+  link,
+  locale,
+  access,
+  onNavigate,
+}: {
+  link: HeaderLink;
+  locale: Locale;
+  access: LinkAccess;
+  onNavigate: () => void;
+}) {
+  return (
+    <NavLink
+      to={pathFor(link.id, locale)}
+      onClick={onNavigate}
+      className={({ isActive }) =>
+        [isActive ? "active" : "", access.kind === "locked" ? "locked" : ""].join(" ").trim() ||
+        undefined
+      }
+    >
+      {link.label}
+      {access.kind === "locked" ? <PlanBadge tier={access.tier} /> : null}
+    </NavLink>
+  );
+}
+
+/**
+ * The education section's entry (hollypedia in ht, program in tt): it opens over the current page
+ * on the edition's default tab, as every link into the section does (PRODUCT.md, "Education").
+ */
+export function EducationLink({
+  className,
+  onNavigate,
+}: {
+  className?: string;
+  onNavigate?: () => void;
+}) {
+  const { config } = useServices();
+  const { t } = useLingui();
+  const location = useLocation();
+  const edition = config.edition;
+  const search = writeSectionParams(location.search, edition, {
+    tab: null,
+    level: "user",
+    section: null,
+    term: null,
+  });
+  return (
+    <Link
+      to={{ pathname: location.pathname, search }}
+      className={className}
+      data-section={sectionParamOf(edition)}
+      onClick={onNavigate}
+    >
+      {edition === "tt" ? t`Programme` : t`Hollypedia`}
+    </Link>
+  );
+}
+
+/**
+ * A small menu of less used links ("More") on wide screens; in the phone menu its links are listed
+ * with the others. Escape, a click elsewhere or leaving it with the keyboard closes it.
+ */
+function NavGroup({ label, children }: { label: string; children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const item = useRef<HTMLLIElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const listId = useId();
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (e: PointerEvent) => {
+      if (!item.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (e.key !== "Escape") return;
+      setOpen(false);
+      toggle.current?.focus();
+    };
+    document.addEventListener("pointerdown", onPointerDown);
+    document.addEventListener("keydown", onKeyDown);
+    return () => {
+      document.removeEventListener("pointerdown", onPointerDown);
+      document.removeEventListener("keydown", onKeyDown);
+    };
+  }, [open]);
+  return (
+    <li
+      ref={item}
+      className={open ? "nav-group open" : "nav-group"}
+      onBlur={(e) => {
+        if (!item.current?.contains(e.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
+      <button
+        ref={toggle}
+        type="button"
+        className="nav-group-toggle"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((v) => !v)}
+      >
+        {label}
+      </button>
+      <ul id={listId} className="nav-group-list" onClick={() => setOpen(false)}>
+        {children}
+      </ul>
+    </li>
+  );
+}
+
 export function SiteHeader({ locale }: { locale: Locale }) {
   const { brand } = useServices();
   const brandName = brand.name;
+  const facts = useAccessFacts();
   const { t } = useLingui();
   const [open, setOpen] = useState(false);
-  const links = [
-    { to: pathFor("markets", locale), label: t`Markets` },
-    { to: pathFor("create-q1", locale), label: t`Create a portfolio` },
-    { to: pathFor("account-portfolios", locale), label: t`My portfolios` },
-    { to: pathFor("banana-challenge", locale), label: t`Banana challenge` },
-    { to: pathFor("investment-simulator", locale), label: t`Investment simulator` },
-  ];
+  const close = () => setOpen(false);
+  const shown = (links: readonly HeaderLink[]) =>
+    links
+      .map((link) => ({ link, access: routeLinkAccess(link.id, facts) }))
+      .filter(({ access }) => access.kind !== "hidden");
+  const main = shown([
+    { id: "markets", label: t`Markets` },
+    { id: "create-q1", label: t`New portfolio` },
+    { id: "account-portfolios", label: t`My portfolios` },
+  ]);
+  const more = shown([
+    { id: "banana-challenge", label: t`Banana challenge` },
+    { id: "investment-simulator", label: t`Investment simulator` },
+  ]);
+  const educationFirst = brand.edition === "tt";
+  const education = (
+    <li className="nav-education-item">
+      <EducationLink className="nav-education" onNavigate={close} />
+    </li>
+  );
   return (
     <header className="site-header">
       <div className="site-header-inner">
@@ -63,14 +198,23 @@ export function SiteHeader({ locale }: { locale: Locale }) {
           className={open ? "primary-nav open" : "primary-nav"}
           aria-label={t`Main`}
         >
-          <ul>
-            {links.map((l) => (
-              <li key={l.to}>
-                <NavLink to={l.to} onClick={() => setOpen(false)}>
-                  {l.label}
-                </NavLink>
+          <ul className="nav-links">
+            {educationFirst ? education : null}
+            {main.map(({ link, access }) => (
+              <li key={link.id}>
+                <HeaderNavLink link={link} locale={locale} access={access} onNavigate={close} />
               </li>
             ))}
+            {educationFirst ? null : education}
+            {more.length > 0 ? (
+              <NavGroup label={t`More`}>
+                {more.map(({ link, access }) => (
+                  <li key={link.id}>
+                    <HeaderNavLink link={link} locale={locale} access={access} onNavigate={close} />
+                  </li>
+                ))}
+              </NavGroup>
+            ) : null}
           </ul>
           <div className="header-actions">
             <LanguageSwitch locale={locale} />
@@ -91,6 +235,9 @@ export function SiteFooter({ locale }: { locale: Locale }) {
         © {year} {brand.name}
       </p>
       <ul>
+        <li>
+          <EducationLink />
+        </li>
         <li>
           <button type="button" className="link-button" onClick={showCookiePreferences}>
             <Trans>Cookie settings</Trans>

@@ -43,6 +43,7 @@ function SessionUserMenu({ session, locale }: { session: SessionActor; locale: L
         className="user-name"
         to={pathFor("account-profile", locale)}
         aria-label={t`Your profile, ${name}`}
+        title={name}
       >
         {name}
       </Link>

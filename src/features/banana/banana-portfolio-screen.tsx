@@ -24,6 +24,7 @@ import { percentileText, percentOrDash, regionIndexNames, regionNames } from "./
 import { BananaEditSection } from "./banana-edit-section.tsx";
 import { TermLinks } from "../../ui/term-link.tsx";
 import "./banana-account.css";
+import { LockIcon } from "../../ui/lock-icon.tsx";
 
 function Figure({
   label,
@@ -259,8 +260,7 @@ export default function BananaPortfolioScreen({ locale, params }: ScreenProps) {
         <PageHeading title={community ? t`A community portfolio` : t`Banana portfolio`} />
         {loaded.error === "PLAN_FEATURE_LOCKED" ? (
           <p className="notice plan-lock" data-testid="community-lock">
-            <span aria-hidden="true">🔒</span>{" "}
-            <Trans>Other members&apos; portfolios are locked.</Trans>{" "}
+            <LockIcon /> <Trans>Other members&apos; portfolios are locked.</Trans>{" "}
             <BananaPlanLock permission="communityPortfolio" locale={locale} />
           </p>
         ) : (

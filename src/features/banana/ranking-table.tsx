@@ -13,6 +13,7 @@ import { msgCodeText } from "../../ui/msg-code-text.ts";
 import { Spinner } from "../../ui/spinner.tsx";
 import { BananaPlanLock } from "./banana-plan-lock.tsx";
 import { percentOrDash, regionNames, regions, signedPercent } from "./banana-format.ts";
+import { LockIcon } from "../../ui/lock-icon.tsx";
 
 /** Where a ranking row's portfolio opens: the user's own page, or the community view. */
 export function rankingRowLink(
@@ -154,7 +155,7 @@ export function RankingSection({
       {ranking.loading ? <Spinner label={t`Loading the ranking…`} /> : null}
       {ranking.error === "PLAN_FEATURE_LOCKED" ? (
         <p className="notice plan-lock" data-testid="ranking-lock">
-          <span aria-hidden="true">🔒</span> <Trans>The community ranking is locked.</Trans>{" "}
+          <LockIcon /> <Trans>The community ranking is locked.</Trans>{" "}
           <BananaPlanLock permission="communityRanking" locale={locale} />
         </p>
       ) : ranking.error ? (

@@ -10,6 +10,7 @@ import type { OptimiseActor } from "./optimise-store.ts";
 import { OptimisePage } from "./parts.tsx";
 import { PlanLock, type PermissionPath } from "./portfolio-views.ts";
 import { useOptimise } from "./use-optimise.ts";
+import { LockIcon } from "../../ui/lock-icon.tsx";
 
 /**
  * The three levels, named by what they do (PRODUCT.md "Names a person sees"): o1, o2 and o3 stay
@@ -65,7 +66,11 @@ export function LevelChoice({
             data-locked={allowed ? "false" : "true"}
           >
             <h2>
-              {allowed ? null : <span aria-hidden="true">🔒 </span>}
+              {allowed ? null : (
+                <>
+                  <LockIcon />{" "}
+                </>
+              )}
               {title}
             </h2>
             <p>{i18n._(texts.text)}</p>

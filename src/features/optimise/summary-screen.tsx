@@ -11,6 +11,7 @@ import { OptimisePage, Outcome, Running } from "./parts.tsx";
 import { PlanLock, type PermissionPath } from "./portfolio-views.ts";
 import { useOptimise } from "./use-optimise.ts";
 import { TermLinks } from "../../ui/term-link.tsx";
+import { LockIcon } from "../../ui/lock-icon.tsx";
 
 /**
  * The summary's efficient frontier: both axes titled with their units (volatility over one month,
@@ -62,8 +63,7 @@ function Locked({
 }) {
   return (
     <span className="plan-lock" data-locked={permission}>
-      <span aria-hidden="true">🔒</span>{" "}
-      <PlanLock product={product} permission={permission} locale={locale} />
+      <LockIcon /> <PlanLock product={product} permission={permission} locale={locale} />
     </span>
   );
 }
@@ -245,8 +245,7 @@ export default function OptimiseSummaryScreen({ locale }: ScreenProps) {
         <section className="card" data-testid="frontier-locked">
           <h2>{t`Efficient frontier`}</h2>
           <p className="notice plan-lock">
-            <span aria-hidden="true">🔒</span>{" "}
-            <Trans>The frontier is drawn in expected returns.</Trans>{" "}
+            <LockIcon /> <Trans>The frontier is drawn in expected returns.</Trans>{" "}
             <PlanLock
               product={o.product}
               permission="analysis.expectedReturnsOptimPortfolio"

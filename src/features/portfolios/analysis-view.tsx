@@ -24,6 +24,7 @@ import {
   type PermissionPath,
 } from "./figure-notes.ts";
 import { PlanLock } from "./plan-lock.tsx";
+import { LockIcon } from "../../ui/lock-icon.tsx";
 
 const breakdownKeys = {
   asset: msg`By asset`,
@@ -81,8 +82,7 @@ function Block({
     return (
       <section className="card analysis-block locked" aria-labelledby={headingId} data-block={id}>
         <h2 id={headingId}>
-          <span aria-hidden="true">🔒 </span>
-          {title}
+          <LockIcon /> {title}
         </h2>
         <p>
           <PlanLock product={product} permission={needed[0]!} locale={locale} />

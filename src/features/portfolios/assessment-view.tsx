@@ -7,6 +7,7 @@ import { PlanLock } from "./plan-lock.tsx";
 import { formatMoney, formatPercent } from "../../ui/format.ts";
 import { windowNote } from "./figure-notes.ts";
 import { TermLinks } from "../../ui/term-link.tsx";
+import { LockIcon } from "../../ui/lock-icon.tsx";
 
 export interface AssessmentViewProps {
   readonly analysis: AnalysisResponse;
@@ -37,8 +38,7 @@ export function AssessmentView({
     return (
       <section className="card locked" aria-labelledby="assessment-locked">
         <h2 id="assessment-locked">
-          <span aria-hidden="true">🔒 </span>
-          <Trans>Your portfolio's loss at 95%</Trans>
+          <LockIcon /> <Trans>Your portfolio's loss at 95%</Trans>
         </h2>
         <p>
           <Trans>

@@ -10,6 +10,7 @@ import { endpoints } from "../../contract/endpoints.ts";
 import type { MsgCode } from "../../contract/msg-codes.ts";
 import { formatMoney, formatPercent } from "../../ui/format.ts";
 import { msgCodeText } from "../../ui/msg-code-text.ts";
+import { LockIcon } from "../../ui/lock-icon.tsx";
 
 export interface LiveRiskProps {
   readonly currency: "EUR" | "USD";
@@ -102,7 +103,7 @@ export function LiveRisk({ currency, benchmark, assets, locale, onAnalysis }: Li
               <strong data-testid="live-var">{money(current.var.historical.varAmount)}</strong>
             ) : (
               <span data-testid="live-var-locked">
-                <span aria-hidden="true">🔒 </span>
+                <LockIcon />{" "}
                 <PlanLock product={product} permission="analysis.var" locale={locale} />
               </span>
             )}

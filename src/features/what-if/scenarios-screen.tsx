@@ -34,6 +34,7 @@ import {
 } from "./what-if-texts.ts";
 import { TermLinks } from "../../ui/term-link.tsx";
 import "./what-if.css";
+import { LockIcon } from "../../ui/lock-icon.tsx";
 
 /** A number typed in the user's language: "-2,5" in Spanish, "-2.5" in English; null if empty. */
 export function parseTyped(text: string, locale: Locale): number | null | "invalid" {
@@ -140,8 +141,7 @@ function Locked({ kind, locale }: { kind: WhatIfKind; locale: Locale }) {
   const { product } = usePermissions();
   return (
     <p className="what-if-lock" data-lock={kind}>
-      <span aria-hidden="true">🔒 </span>
-      <PlanLock product={product} permission={permissionOf(kind)} locale={locale} />
+      <LockIcon /> <PlanLock product={product} permission={permissionOf(kind)} locale={locale} />
     </p>
   );
 }
