@@ -35,8 +35,8 @@ const t = {
   ownReturn: { en: "Expected annual return (%)", es: "Rentabilidad anual esperada (%)" },
   ownVolatility: { en: "Annual volatility (%)", es: "Volatilidad anual (%)" },
   hicp: {
-    en: "Euro area consumer prices (HICP)",
-    es: "Precios de consumo de la zona euro (IPCA)",
+    en: "Euro area consumer prices",
+    es: "Precios de consumo de la zona euro",
   },
   simulate: { en: "Simulate", es: "Simula" },
   chart: {

@@ -1,5 +1,6 @@
+import { seriesName } from "../../ui/series-names.ts";
 import { msg } from "@lingui/core/macro";
-import type { I18n, MessageDescriptor } from "@lingui/core";
+import type { MessageDescriptor } from "@lingui/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useState, type FormEvent } from "react";
 import {
@@ -56,16 +57,6 @@ const modeHints: Record<SimulationMode, MessageDescriptor> = {
   own: msg`The expected annual return and volatility you type.`,
 };
 const MODES = ["equilibrium", "historical", "own"] as const;
-
-/** The market series the simulator's answer names, by their names (never a code on screen). */
-const seriesNames: Record<string, MessageDescriptor> = {
-  GSPC_INDEX: msg`S&P 500`,
-  STOXX50E_INDEX: msg`EURO STOXX 50`,
-  US_CPI: msg`US consumer prices (CPI)`,
-  EA_HICP: msg`Euro area consumer prices (HICP)`,
-};
-const seriesName = (i18n: I18n, series: string): string =>
-  seriesNames[series] ? i18n._(seriesNames[series]) : series;
 
 /** The id of the assumptions' fieldset: the printed assumptions link to it to edit them. */
 const ASSUMPTIONS_ID = "simulator-assumptions";
