@@ -1,4 +1,4 @@
-import { useState, type InputHTMLAttributes } from "react";
+import { useState, type InputHTMLAttributes, type Ref } from "react";
 import type { Locale } from "../contract/common.ts";
 import { formatInputNumber, parseLocaleNumber } from "./parse-number.ts";
 
@@ -14,13 +14,18 @@ export interface NumberInputProps extends Omit<
   /** When the user leaves the field or presses Enter: the number, or null when it is not one. */
   readonly onCommit?: (value: number | null) => void;
   readonly maximumFractionDigits?: number;
+  /** A money amount: shown with exactly two decimals when not being edited (`1,250.00`). */
+  readonly money?: boolean;
+  readonly ref?: Ref<HTMLInputElement>;
 }
 
 /**
  * A number or money input in the user's format: it shows `3.323,96` in Spanish and `3,323.96` in
  * English, accepts both while typing or pasting (src/ui/parse-number.ts), and shows the number
- * again in the user's format once the user leaves it. A text that is not a number is marked
- * invalid and, on leaving, goes back to the last number.
+ * again in the user's format once the user leaves it (or presses Enter); while it has the focus
+ * the person's text is kept as typed. A text that is not a number is marked invalid and, on
+ * leaving, goes back to the last number. Money (`money`, or MoneyInput) always shows two decimals
+ * when not being edited: `1,250.00`, `1.250,00`.
  */
 export function NumberInput({
   value,
@@ -28,12 +33,17 @@ export function NumberInput({
   onValueChange,
   onCommit,
   maximumFractionDigits = 2,
+  money = false,
   onBlur,
   onKeyDown,
   ...input
 }: NumberInputProps) {
   const shown = (v: number | null) =>
-    v === null ? "" : formatInputNumber(v, locale, maximumFractionDigits);
+    v === null
+      ? ""
+      : money
+        ? formatInputNumber(v, locale, 2, 2)
+        : formatInputNumber(v, locale, maximumFractionDigits);
   const [text, setText] = useState(() => shown(value));
   const [seen, setSeen] = useState<{ value: number | null; locale: Locale }>({ value, locale });
   // A new value from outside (or a new language) replaces what is shown, unless it is what the
@@ -71,4 +81,14 @@ export function NumberInput({
       }}
     />
   );
+}
+
+export type MoneyInputProps = Omit<NumberInputProps, "money" | "maximumFractionDigits">;
+
+/**
+ * The input of every money amount: a NumberInput that shows exactly two decimals in the user's
+ * format when not being edited (`5,533.99`, `1,250.00`; Spanish `5.533,99`, `1.250,00`).
+ */
+export function MoneyInput(props: MoneyInputProps) {
+  return <NumberInput {...props} money />;
 }

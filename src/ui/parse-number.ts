@@ -67,16 +67,18 @@ function groupedByThree(text: string, separator: string): boolean {
 
 /**
  * A number as an input shows it: the language's separators, always grouped (`3.323,96`, where
- * Intl's Spanish would leave four digits ungrouped), up to `maximumFractionDigits` decimals.
+ * Intl's Spanish would leave four digits ungrouped), from `minimumFractionDigits` up to
+ * `maximumFractionDigits` decimals (money: exactly two, `1.250,00`).
  */
 export function formatInputNumber(
   value: number,
   locale: Locale,
   maximumFractionDigits = 2,
+  minimumFractionDigits = 0,
 ): string {
   return new Intl.NumberFormat(toIntlLocale(locale), {
     useGrouping: "always",
-    minimumFractionDigits: 0,
+    minimumFractionDigits: Math.min(minimumFractionDigits, maximumFractionDigits),
     maximumFractionDigits,
   }).format(value);
 }

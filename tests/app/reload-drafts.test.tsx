@@ -83,7 +83,7 @@ describe("the portfolio being created", () => {
 
     const reloaded = await reload("/es/crear-cartera/p1");
     const box = await screen.findByLabelText("Importe a invertir", {}, { timeout: 5000 });
-    await waitFor(() => expect((box as HTMLInputElement).value).toBe("25.000"));
+    await waitFor(() => expect((box as HTMLInputElement).value).toBe("25.000,00"));
     expect(reloaded.router.state.location.pathname).toBe("/es/crear-cartera/p1");
   });
 

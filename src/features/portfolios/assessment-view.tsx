@@ -8,6 +8,7 @@ import { formatMoney, formatPercent } from "../../ui/format.ts";
 import { windowNote } from "./figure-notes.ts";
 import { TermLinks } from "../../ui/term-link.tsx";
 import { LockIcon } from "../../ui/lock-icon.tsx";
+import { MoneyInput } from "../../ui/number-input.tsx";
 
 export interface AssessmentViewProps {
   readonly analysis: AnalysisResponse;
@@ -31,7 +32,7 @@ export function AssessmentView({
 }: AssessmentViewProps) {
   const { t, i18n } = useLingui();
   const [bearable, setBearable] = useState<number | null>(maxToLose95);
-  const [draft, setDraft] = useState(maxToLose95 !== null ? String(maxToLose95) : "");
+  const [typed, setTyped] = useState<number | null>(maxToLose95);
   const inputId = useId();
   const money = (v: number) => formatMoney(v, a.currency, locale);
   if (!a.var)
@@ -113,18 +114,12 @@ export function AssessmentView({
         className="form"
         onSubmit={(e) => {
           e.preventDefault();
-          const v = Number(draft.replace(",", "."));
-          setBearable(Number.isFinite(v) && v > 0 ? v : null);
+          setBearable(typed !== null && typed > 0 ? typed : null);
         }}
       >
         <div className="field">
           <label htmlFor={inputId}>{t`The most you could bear to lose in a bad month`}</label>
-          <input
-            id={inputId}
-            inputMode="decimal"
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
-          />
+          <MoneyInput id={inputId} value={typed} locale={locale} onValueChange={setTyped} />
         </div>
         <button className="button" type="submit">
           <Trans>Compare</Trans>

@@ -3,9 +3,9 @@ import { useId, useState } from "react";
 import type { DraftAsset, DraftEvent } from "../../../machines/portfolio-lifecycle.machine.ts";
 import type { Locale } from "../../contract/common.ts";
 import { formatMoney, formatPercent } from "../../ui/format.ts";
-import { NumberInput } from "../../ui/number-input.tsx";
+import { MoneyInput } from "../../ui/number-input.tsx";
 
-/** An amount cell in the user's format: sent when the user leaves it or presses Enter. */
+/** An amount cell in the user's money format: sent when the user leaves it or presses Enter. */
 function AmountInput({
   asset,
   label,
@@ -18,7 +18,7 @@ function AmountInput({
   onCommit: (value: number) => void;
 }) {
   return (
-    <NumberInput
+    <MoneyInput
       aria-label={label}
       value={asset.investedAmount}
       locale={locale}
@@ -154,7 +154,7 @@ export function HoldingsEditor({
           </div>
           <div className="field">
             <label htmlFor={addAmountId}>{t`Amount`}</label>
-            <NumberInput
+            <MoneyInput
               id={addAmountId}
               value={addAmount}
               locale={locale}

@@ -1,6 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import type { ScreenProps } from "../../app/route-table.ts";
 import { useServices } from "../../app/services.tsx";
 import { UnavailableNotice } from "../../app/unavailable-notice.tsx";
@@ -9,10 +9,10 @@ import type { Product } from "../../contract/common.ts";
 import { endpoints } from "../../contract/endpoints.ts";
 import { DEFAULT_BOUNDS } from "../../contract/portfolio-rules.ts";
 import { LAZY_PORTFOLIOS, type LazyPortfolioId } from "../../contract/portfolios.ts";
-import { FormMessage } from "../../ui/form.tsx";
+import { FieldError, FormMessage, MoneyField } from "../../ui/form.tsx";
 import { formatMoney } from "../../ui/format.ts";
-import { NumberInput } from "../../ui/number-input.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
+import type { WizardProblem } from "../../../machines/portfolio-wizard.machine.ts";
 import { problemText, usePermissions, useRestoringWizard, useWizardStep } from "./use-wizard.ts";
 import { WizardNav, WizardPage } from "./wizard-parts.tsx";
 
@@ -38,6 +38,11 @@ export default function Q1Screen({ locale }: ScreenProps) {
   const { product, permissions } = usePermissions();
   const { wizard, snapshot } = useWizardStep("q1", locale);
   const amountId = useId();
+  const currencyErrorId = useId();
+  const lazyErrorId = useId();
+  const amountRef = useRef<HTMLInputElement>(null);
+  const currencyRef = useRef<HTMLInputElement>(null);
+  const lazyRef = useRef<HTMLInputElement>(null);
 
   const restoring = useRestoringWizard();
   // A new wizard when there is none for this product, or the last one is over (not while the one
@@ -73,7 +78,20 @@ export default function Q1Screen({ locale }: ScreenProps) {
       : g;
   const lazyOffered =
     config.edition === "tt" && permissions.construction.lazyPortfolios && product === "simIndices";
-  const problem = snapshot.context.problem ?? snapshot.context.error;
+  // Each problem of an answer is shown at its field; a failed proposal is the form's.
+  const problem = snapshot.context.problem;
+  const fieldOf = (p: WizardProblem | null) =>
+    p === "TOTAL_TOO_LOW" || p === "TOTAL_TOO_HIGH"
+      ? "amount"
+      : p === "CURRENCY_UNDEFINED"
+        ? "currency"
+        : p === "LAZY_NOT_ALLOWED" && lazyOffered
+          ? "lazy"
+          : null;
+  const problemField = fieldOf(problem);
+  const fieldProblem = (field: string) =>
+    problem && problemField === field ? i18n._(problemText(problem)) : null;
+  const formProblem = (problemField ? null : problem) ?? snapshot.context.error;
   const maxText = formatMoney(DEFAULT_BOUNDS.max, answers.currency ?? "EUR", locale);
 
   // The effect above starts a new wizard with the new product's permissions.
@@ -89,6 +107,10 @@ export default function Q1Screen({ locale }: ScreenProps) {
     e.preventDefault();
     wizard.send({ type: "q1.change", answers: { amount } });
     wizard.send({ type: "next" });
+    // The first field with a problem gets the focus (its message is read with it).
+    const field = fieldOf(wizard.getSnapshot().context.problem);
+    const ref = field === "amount" ? amountRef : field === "currency" ? currencyRef : lazyRef;
+    if (field) ref.current?.focus();
   };
 
   return (
@@ -99,7 +121,9 @@ export default function Q1Screen({ locale }: ScreenProps) {
     >
       <UnavailableNotice locale={locale} />
       <form className="form form-wide" onSubmit={submit} noValidate>
-        {problem ? <FormMessage kind="error">{i18n._(problemText(problem))}</FormMessage> : null}
+        {formProblem ? (
+          <FormMessage kind="error">{i18n._(problemText(formProblem))}</FormMessage>
+        ) : null}
         <fieldset className="choice-grid">
           <legend>{t`What to invest in`}</legend>
           {(
@@ -137,11 +161,15 @@ export default function Q1Screen({ locale }: ScreenProps) {
             </label>
           ))}
         </fieldset>
-        <fieldset className="choice-grid">
+        <fieldset
+          className={fieldProblem("currency") ? "choice-grid has-error" : "choice-grid"}
+          aria-describedby={fieldProblem("currency") ? currencyErrorId : undefined}
+        >
           <legend>{t`Currency of the portfolio`}</legend>
-          {(["EUR", "USD"] as const).map((c) => (
+          {(["EUR", "USD"] as const).map((c, i) => (
             <label key={c} className="choice">
               <input
+                ref={i === 0 ? currencyRef : undefined}
                 type="radio"
                 name="currency"
                 checked={answers.currency === c}
@@ -150,26 +178,30 @@ export default function Q1Screen({ locale }: ScreenProps) {
               {c === "EUR" ? t`Euro (EUR)` : t`US dollar (USD)`}
             </label>
           ))}
+          {fieldProblem("currency") ? (
+            <FieldError id={currencyErrorId}>{fieldProblem("currency")}</FieldError>
+          ) : null}
         </fieldset>
-        <div className="field">
-          <label htmlFor={amountId}>{t`Amount to invest`}</label>
-          <NumberInput
-            id={amountId}
-            name="amount"
-            value={amount}
-            locale={locale}
-            aria-describedby={`${amountId}-hint`}
-            onValueChange={setAmount}
-          />
-          <div id={`${amountId}-hint`} className="field-hint">
-            <Trans>Above zero and up to {maxText}.</Trans>
-          </div>
-        </div>
+        <MoneyField
+          id={amountId}
+          inputRef={amountRef}
+          label={t`Amount to invest`}
+          name="amount"
+          value={amount}
+          locale={locale}
+          onValueChange={setAmount}
+          hint={<Trans>Above zero and up to {maxText}.</Trans>}
+          error={fieldProblem("amount")}
+        />
         {lazyOffered ? (
-          <fieldset className="choice-grid">
+          <fieldset
+            className={fieldProblem("lazy") ? "choice-grid has-error" : "choice-grid"}
+            aria-describedby={fieldProblem("lazy") ? lazyErrorId : undefined}
+          >
             <legend>{t`Or start from a lazy portfolio`}</legend>
             <label className="choice">
               <input
+                ref={lazyRef}
                 type="radio"
                 name="lazy"
                 checked={answers.lazyPortfolio === null}
@@ -192,6 +224,9 @@ export default function Q1Screen({ locale }: ScreenProps) {
                 {i18n._(lazyNames[id])}
               </label>
             ))}
+            {fieldProblem("lazy") ? (
+              <FieldError id={lazyErrorId}>{fieldProblem("lazy")}</FieldError>
+            ) : null}
           </fieldset>
         ) : null}
         <WizardNav busy={snapshot.matches("proposing")} />

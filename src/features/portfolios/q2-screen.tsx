@@ -1,9 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useId, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
 import type { ScreenProps } from "../../app/route-table.ts";
 import { MIN_DESIRED_RISK_PERCENT } from "../../contract/portfolio-rules.ts";
-import { FormMessage } from "../../ui/form.tsx";
-import { NumberInput } from "../../ui/number-input.tsx";
+import { MoneyField, NumberField } from "../../ui/form.tsx";
 import { formatMoney, formatNumber } from "../../ui/format.ts";
 import { Spinner } from "../../ui/spinner.tsx";
 import { problemText, useWizardStep } from "./use-wizard.ts";
@@ -15,6 +14,7 @@ export default function Q2Screen({ locale }: ScreenProps) {
   const { t, i18n } = useLingui();
   const { wizard, snapshot } = useWizardStep("q2", locale);
   const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
   const answers = snapshot?.context.answers;
   const [unit, setUnit] = useState<"amount" | "percent">("amount");
   const [typed, setTyped] = useState<number | null>(answers?.maxToLose95 ?? null);
@@ -39,6 +39,8 @@ export default function Q2Screen({ locale }: ScreenProps) {
     e.preventDefault();
     wizard.send({ type: "q2.change", maxToLose95: typed, unit });
     wizard.send({ type: "next" });
+    // The answer's problem is shown at its field, which gets the focus.
+    if (wizard.getSnapshot().context.problem) inputRef.current?.focus();
   };
   return (
     <WizardPage
@@ -56,7 +58,6 @@ export default function Q2Screen({ locale }: ScreenProps) {
             ["risk-horizon", t`Risk horizon`],
           ]}
         />
-        {problem ? <FormMessage kind="error">{i18n._(problemText(problem))}</FormMessage> : null}
         <p>
           <Trans>
             Think of a bad month, the kind that comes about once every twenty months. Of the{" "}
@@ -98,30 +99,32 @@ export default function Q2Screen({ locale }: ScreenProps) {
             {t`A percentage of the amount`}
           </label>
         </fieldset>
-        <div className="field">
-          <label htmlFor={inputId}>
-            {unit === "amount"
-              ? t`Loss you could bear, in ${currency}`
-              : t`Loss you could bear, in %`}
-          </label>
-          <NumberInput
-            id={inputId}
-            name="maxToLose95"
-            value={typed}
-            locale={locale}
-            aria-describedby={`${inputId}-hint`}
-            onValueChange={(v) => {
+        {(() => {
+          const field = {
+            id: inputId,
+            inputRef,
+            name: "maxToLose95",
+            value: typed,
+            locale,
+            onValueChange: (v: number | null) => {
               setTyped(v);
               wizard.send({ type: "q2.change", maxToLose95: v, unit });
-            }}
-          />
-          <div id={`${inputId}-hint`} className="field-hint">
-            <Trans>
-              Leave it empty if you prefer not to say. Portfolios can be optimised against a loss
-              from {minimumAmount} ({minimumPercentText}% of the amount) up.
-            </Trans>
-          </div>
-        </div>
+            },
+            hint: (
+              <Trans>
+                Leave it empty if you prefer not to say. Portfolios can be optimised against a loss
+                from {minimumAmount} ({minimumPercentText}% of the amount) up.
+              </Trans>
+            ),
+            error: problem ? i18n._(problemText(problem)) : null,
+          };
+          // An amount is money (two decimals); a percentage is a plain number.
+          return unit === "amount" ? (
+            <MoneyField key="amount" label={t`Loss you could bear, in ${currency}`} {...field} />
+          ) : (
+            <NumberField key="percent" label={t`Loss you could bear, in %`} {...field} />
+          );
+        })()}
         {snapshot.context.maxToLoseBelowMinimum && chosen !== null ? (
           <p className="notice" role="status" data-testid="below-minimum">
             <Trans>

@@ -328,7 +328,7 @@ export default function SummaryScreen({ locale }: ScreenProps) {
                 <Trans>Back</Trans>
               </button>
             ) : null}
-            <button type="submit" className="button" disabled={saving}>
+            <button type="submit" className="button primary" disabled={saving}>
               <Trans>Save the portfolio</Trans>
             </button>
           </div>

@@ -53,7 +53,7 @@ export function WizardNav({
           <Trans>Back</Trans>
         </button>
       ) : null}
-      <button type="submit" className="button" disabled={busy}>
+      <button type="submit" className="button primary" disabled={busy}>
         {nextLabel ?? <Trans>Next</Trans>}
       </button>
     </div>
