@@ -10,51 +10,9 @@ import { sessionStatusOf } from "../../src/app/session/session-facts.tsx";
 import { createHttpClient } from "../../src/client/http.ts";
 import type { Client } from "../../src/contract/accounts.ts";
 import { endpoints } from "../../src/contract/endpoints.ts";
-import { defaultPermissions } from "../../src/contract/permissions.ts";
+import { demoClient } from "../support/clients.ts";
 
-const free = {
-  id: null,
-  active: false,
-  expiryDate: null,
-  subscriptionText: "Free",
-  subscriptionTypeId: null,
-  tier: "free",
-  cancelled: false,
-} as const;
-
-const client: Client = {
-  id: 7,
-  name: "Ada",
-  surname: "Lovelace",
-  email: "ada@example.test",
-  phone: null,
-  telephone: null,
-  countryId: "ES",
-  newsletter: false,
-  language: "es",
-  level: 1,
-  birthDate: null,
-  tin: null,
-  postalCode: null,
-  policies: {
-    acceptedVersion: "2026-01",
-    acceptedAt: null,
-    currentVersion: "2026-01",
-    accepted: true,
-  },
-  city: null,
-  address: null,
-  emailConfirmed: true,
-  subscriptions: { simAssets: free, simMonk: free, simIndices: free },
-  profession: null,
-  permissions: {
-    simAssets: defaultPermissions,
-    simMonk: defaultPermissions,
-    simIndices: defaultPermissions,
-  },
-  kind: "standard",
-  trialEndsAt: null,
-};
+const client: Client = demoClient({ language: "es" });
 
 const expiry = new Date(Date.now() + 7 * 86_400_000);
 expiry.setMilliseconds(0);

@@ -6,11 +6,11 @@
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { waitFor as waitForActor } from "xstate";
-import type { Client } from "../../src/contract/accounts.ts";
 import type { AnalysisResponse } from "../../src/contract/analytics.ts";
 import type { Locale } from "../../src/contract/common.ts";
-import { defaultPermissions, permissionsFor } from "../../src/contract/permissions.ts";
+import { permissionsFor } from "../../src/contract/permissions.ts";
 import type { Portfolio, PortfolioHistory } from "../../src/contract/portfolios.ts";
+import { demoClient } from "../support/clients.ts";
 import { memberFacts, renderApp, testServices } from "../support/render-app.tsx";
 
 const advanced = {
@@ -22,47 +22,10 @@ const advanced = {
   tier: "advanced",
   cancelled: false,
 } as const;
-const free = {
-  ...advanced,
-  id: null,
-  active: false,
-  subscriptionTypeId: null,
-  tier: "free",
-} as const;
-
-const client = {
-  id: 7,
-  name: "Ada",
-  surname: "Lovelace",
-  email: "ada@example.test",
-  phone: null,
-  telephone: null,
-  countryId: "ES",
-  newsletter: false,
-  language: "en",
-  level: 1,
-  birthDate: null,
-  tin: null,
-  postalCode: null,
-  policies: {
-    acceptedVersion: "2026-01",
-    acceptedAt: null,
-    currentVersion: "2026-01",
-    accepted: true,
-  },
-  city: null,
-  address: null,
-  emailConfirmed: true,
-  subscriptions: { simAssets: advanced, simMonk: free, simIndices: free },
-  profession: null,
-  permissions: {
-    simAssets: permissionsFor("simAssets", "advanced"),
-    simMonk: defaultPermissions,
-    simIndices: defaultPermissions,
-  },
-  kind: "standard",
-  trialEndsAt: null,
-} as unknown as Client;
+const client = demoClient({
+  subscriptions: { ...demoClient().subscriptions, simAssets: advanced },
+  permissions: { ...demoClient().permissions, simAssets: permissionsFor("simAssets", "advanced") },
+});
 
 const holding = (id: string, name: string, investedAmount: number, percentage: number) => ({
   id,

@@ -7,51 +7,9 @@ import {
   type SessionFacts,
 } from "../../machines/session.machine.ts";
 import type { Client, Credentials } from "../../src/contract/accounts.ts";
-import { defaultPermissions } from "../../src/contract/permissions.ts";
+import { demoClient } from "../support/clients.ts";
 
-const free = {
-  id: null,
-  active: false,
-  expiryDate: null,
-  subscriptionText: "Free",
-  subscriptionTypeId: null,
-  tier: "free",
-  cancelled: false,
-} as const;
-
-const client: Client = {
-  id: 7,
-  name: "Ada",
-  surname: "Lovelace",
-  email: "ada@example.test",
-  phone: null,
-  telephone: null,
-  countryId: "ES",
-  newsletter: false,
-  language: "en",
-  level: 1,
-  birthDate: null,
-  tin: null,
-  postalCode: null,
-  policies: {
-    acceptedVersion: "2026-01",
-    acceptedAt: null,
-    currentVersion: "2026-01",
-    accepted: true,
-  },
-  city: null,
-  address: null,
-  emailConfirmed: true,
-  subscriptions: { simAssets: free, simMonk: free, simIndices: free },
-  profession: null,
-  permissions: {
-    simAssets: defaultPermissions,
-    simMonk: defaultPermissions,
-    simIndices: defaultPermissions,
-  },
-  kind: "standard",
-  trialEndsAt: null,
-};
+const client: Client = demoClient();
 
 const session: SessionFacts = { expiry: "2030-01-01T00:00:00.000Z" };
 /** The context with no session: nothing of a user, no error, no banner. */

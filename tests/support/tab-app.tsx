@@ -19,16 +19,8 @@ import type { Client } from "../../src/contract/accounts.ts";
 import type { Locale } from "../../src/contract/common.ts";
 import { defaultPermissions, type ProductPermissions } from "../../src/contract/permissions.ts";
 import type { RuntimeConfig } from "../../src/contract/runtime-config.ts";
+import { demoClient } from "./clients.ts";
 
-const free = {
-  id: null,
-  active: false,
-  expiryDate: null,
-  subscriptionText: "Free",
-  subscriptionTypeId: null,
-  tier: "free",
-  cancelled: false,
-} as const;
 const advanced = {
   id: 11,
   active: true,
@@ -46,35 +38,11 @@ const permissions: ProductPermissions = {
   whatIf: { marketScenarios: true, realLifeScenarios: true, backTesting: true },
 };
 
-export const tabClient: Client = {
-  id: 7,
-  name: "Ada",
-  surname: "Lovelace",
-  email: "ada@example.test",
-  phone: null,
-  telephone: null,
-  countryId: "ES",
-  newsletter: false,
-  language: "en",
+export const tabClient: Client = demoClient({
   level: 30,
-  birthDate: null,
-  tin: null,
-  postalCode: null,
-  policies: {
-    acceptedVersion: "2026-01",
-    acceptedAt: null,
-    currentVersion: "2026-01",
-    accepted: true,
-  },
-  city: null,
-  address: null,
-  emailConfirmed: true,
-  subscriptions: { simAssets: advanced, simMonk: free, simIndices: free },
-  profession: null,
+  subscriptions: { ...demoClient().subscriptions, simAssets: advanced },
   permissions: { simAssets: permissions, simMonk: defaultPermissions, simIndices: permissions },
-  kind: "standard",
-  trialEndsAt: null,
-};
+});
 
 const asset = (symbol: string, name: string) => ({
   symbol,
