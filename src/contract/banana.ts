@@ -6,6 +6,7 @@
 import { Schema } from "effect";
 import { Currency } from "./analytics.ts";
 import { RowVersion } from "./common.ts";
+import { toCents } from "./money.ts";
 import { MonkeyRegion } from "./portfolios.ts";
 
 export { MonkeyRegion };
@@ -32,9 +33,9 @@ export const REGION_CURRENCY = { eu: "EUR", usa: "USD" } as const;
 /**
  * The challenge's one rounding rule: an amount in whole cents. A holding's amount is its shares
  * times the close, rounded to the cent (`holdingCents`); totals and values are sums of those
- * amounts, for the portfolio and for every monkey alike (docs/banana.md, "Valuation").
+ * amounts, for the portfolio and for every monkey alike (docs/banana.md, "Valuation"). Whole
+ * cents are `toCents` (contract/money.ts).
  */
-export const toCents = (amount: number): number => Math.round(amount * 100);
 
 /** A holding's amount in whole cents: shares × close, rounded to the cent. */
 export const holdingCents = (shares: number, price: number): number => toCents(shares * price);

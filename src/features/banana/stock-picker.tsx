@@ -9,9 +9,9 @@ import {
   BANANA_MAX_ASSETS,
   budgetCents,
   budgetProblem,
-  toCents,
   type BananaStock,
 } from "../../contract/banana.ts";
+import { toCents } from "../../contract/money.ts";
 import type { Currency } from "../../contract/analytics.ts";
 import type { Locale } from "../../contract/common.ts";
 import { foldForSearch } from "../../contract/education.ts";

@@ -14,13 +14,13 @@ import type { PortfolioWorkspace } from "../../app/portfolio-workspace.ts";
 import { orFailure } from "../../app/session/session-actor.ts";
 import type { HttpClient } from "../../client/http.ts";
 import { endpoints } from "../../contract/endpoints.ts";
+import { roundToCent } from "../../contract/money.ts";
 import type { CurrentPortfolio } from "./portfolio-views.ts";
 
 export type OptimiseActor = ActorRefFrom<typeof optimiseMachine>;
 
 /** Below a cent an optimised amount is no holding. */
 const CENT = 0.01;
-const toCents = (v: number) => Math.round(v * 100) / 100;
 
 /** The optimisation's view of the current portfolio; its key changes with its composition. */
 export function optimisePortfolioOf(
@@ -83,7 +83,7 @@ export async function adoptInto(
 ): Promise<void> {
   const { lifecycle, wizard } = workspace.getState();
   const target = new Map(
-    answer.assets.filter((a) => a.amount >= CENT).map((a) => [a.symbol, toCents(a.amount)]),
+    answer.assets.filter((a) => a.amount >= CENT).map((a) => [a.symbol, roundToCent(a.amount)]),
   );
   const life = lifecycle?.getSnapshot();
   if (lifecycle && life && (life.matches("saved") || life.matches("editing"))) {

@@ -7,7 +7,8 @@
  * its stocks in draw order, while the total stays within the budget's maximum. Monkey 0 of a seed
  * is "the monkey"; monkeys 0 to 9,999 are the distribution the portfolio is placed in.
  */
-import { holdingCents, toCents } from "../../contract/banana.ts";
+import { holdingCents } from "../../contract/banana.ts";
+import { toCents } from "../../contract/money.ts";
 import { createRandom, type Random } from "../../engine/random.ts";
 
 export interface PricedStock {

@@ -9,12 +9,12 @@ import {
   editWindowOpen,
   holdingCents,
   nextWindowChange,
-  toCents,
   type BananaFigures,
   type BananaHolding,
   type BananaPortfolio,
   type MonkeyRegion,
 } from "../../contract/banana.ts";
+import { toCents } from "../../contract/money.ts";
 import { dayNumber } from "../../engine/dates.ts";
 import { pgArray, resultRows, type Db } from "../db/database.ts";
 import { ApiFailure } from "../http/api-failure.ts";

@@ -25,12 +25,12 @@ import {
   editWindowOpen,
   holdingCents,
   REGION_CURRENCY,
-  toCents,
   type CreateBananaRequest,
   type MonkeyRegion,
   type ShareInput,
   type UpdateBananaRequest,
 } from "../../contract/banana.ts";
+import { toCents } from "../../contract/money.ts";
 import type { ValidationIssue } from "../../contract/msg-codes.ts";
 import type { ProductPermissions } from "../../contract/permissions.ts";
 import { initialRemainingEditions } from "../../contract/portfolio-rules.ts";

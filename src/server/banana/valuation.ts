@@ -12,9 +12,9 @@ import {
   BANANA_MONKEYS,
   holdingCents,
   REGION_INDEX,
-  toCents,
   type MonkeyRegion,
 } from "../../contract/banana.ts";
+import { toCents } from "../../contract/money.ts";
 import { dayNumber, isoDate } from "../../engine/dates.ts";
 import { pgArray, resultRows, type Db } from "../db/database.ts";
 import type { Logger } from "../logger.ts";

@@ -1,6 +1,3 @@
-/** Money amounts are kept in cents. */
-export const toCents = (amount: number): number => Math.round(amount * 100) / 100;
-
 /**
  * Splits `amount` (rounded to cents) by `weights` into amounts in cents that sum exactly to it:
  * each gets the floor of its share, and the cents left go to the largest remainders (ties to the

@@ -38,7 +38,8 @@ import type { Db } from "../db/database.ts";
 import { ApiFailure } from "../http/api-failure.ts";
 import { marketView } from "../market/market-view.ts";
 import { listAssets, marketToday, shiftDays } from "../market/repository.ts";
-import { allocateCents, toCents } from "./amounts.ts";
+import { roundToCent } from "../../contract/money.ts";
+import { allocateCents } from "./amounts.ts";
 import { assetFacts, isStale } from "./assets.ts";
 
 /**
@@ -246,7 +247,7 @@ export async function proposePortfolio(
   const run = <T>(task: TaskName, input: unknown) =>
     runTask<T>(pool, task, input, context.caller ? { caller: context.caller } : {});
   if (!orderingAllowed(answers.ordering, permissions)) throw new ApiFailure(403, "FORBIDDEN");
-  const amount = toCents(answers.amount);
+  const amount = roundToCent(answers.amount);
   if (!(amount > 0)) throw new ApiFailure(400, "TOTAL_TOO_LOW");
   const clock = await marketToday(db);
   if (!clock.today) throw new ApiFailure(422, "NOT_ENOUGH_HISTORY");

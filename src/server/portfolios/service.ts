@@ -25,7 +25,7 @@ import { ApiFailure } from "../http/api-failure.ts";
 import { hasEurUsd, holdingProblem } from "../market/holdable.ts";
 import { marketView } from "../market/market-view.ts";
 import { marketToday } from "../market/repository.ts";
-import { toCents } from "./amounts.ts";
+import { roundToCent } from "../../contract/money.ts";
 import { assetFacts, holdable, isStale } from "./assets.ts";
 import { savedCount, type Holding, type StoredPortfolio } from "./repository.ts";
 import { holdingValues } from "./valuation.ts";
@@ -47,7 +47,7 @@ export function holdingsFrom(assets: readonly AmountInput[]): {
     seen.add(a.id);
   });
   if (issues.length) throw new ApiFailure(400, "INVALID_REQUEST", issues);
-  const all = assets.map((a) => toCents(a.investedAmount));
+  const all = assets.map((a) => roundToCent(a.investedAmount));
   const kept = assets
     .map((a, i) => ({ symbol: a.id, investedAmount: all[i]! }))
     .filter((h) => h.investedAmount > 0);
