@@ -261,3 +261,26 @@ export const permissionsByTier: {
 export function permissionsFor(product: Product, tier: Tier | null): ProductPermissions {
   return (tier && permissionsByTier[product][tier]) || defaultPermissions;
 }
+
+/** A permission by its path in the table ("analysis.var", "competition.communityRanking"). */
+export type PermissionPath = {
+  [G in keyof ProductPermissions]: `${G & string}.${keyof ProductPermissions[G] & string}`;
+}[keyof ProductPermissions];
+
+/** Whether a plan's permissions grant one (a limit counts when above zero). */
+export function hasPermission(p: ProductPermissions, path: PermissionPath): boolean {
+  const [group, name] = path.split(".") as [keyof ProductPermissions, string];
+  return Boolean((p[group] as Record<string, unknown>)[name]);
+}
+
+/**
+ * The lowest tier of the product that grants a permission: what the screens' plan locks name, from
+ * the one permissions table the server's redaction reads.
+ */
+export function unlockingTier(product: Product, path: PermissionPath): Tier | null {
+  for (const tier of ["free", "standard", "advanced"] as const) {
+    const p = permissionsByTier[product][tier];
+    if (p && hasPermission(p, path)) return tier;
+  }
+  return null;
+}

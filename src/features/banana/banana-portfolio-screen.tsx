@@ -18,7 +18,7 @@ import { formatDate, formatMoney, formatNumber } from "../../ui/format.ts";
 import { msgCodeText } from "../../ui/msg-code-text.ts";
 import { PageHeading } from "../../ui/page-heading.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
-import { BananaPlanLock } from "./banana-plan-lock.tsx";
+import { PlanLock } from "../../app/plan-lock.tsx";
 import { MonkeyDistributionChart, ValuePathChart } from "./banana-charts.tsx";
 import { percentileText, percentOrDash, regionIndexNames, regionNames } from "./banana-format.ts";
 import { BananaEditSection } from "./banana-edit-section.tsx";
@@ -261,7 +261,11 @@ export default function BananaPortfolioScreen({ locale, params }: ScreenProps) {
         {loaded.error === "PLAN_FEATURE_LOCKED" ? (
           <p className="notice plan-lock" data-testid="community-lock">
             <LockIcon /> <Trans>Other members&apos; portfolios are locked.</Trans>{" "}
-            <BananaPlanLock permission="communityPortfolio" locale={locale} />
+            <PlanLock
+              product="simMonk"
+              permission="competition.communityPortfolio"
+              locale={locale}
+            />
           </p>
         ) : (
           <p role="alert" className="form-message error">

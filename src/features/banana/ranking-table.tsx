@@ -11,7 +11,7 @@ import { DataTable } from "../../ui/data-table.tsx";
 import { formatDate, formatNumber } from "../../ui/format.ts";
 import { msgCodeText } from "../../ui/msg-code-text.ts";
 import { Spinner } from "../../ui/spinner.tsx";
-import { BananaPlanLock } from "./banana-plan-lock.tsx";
+import { PlanLock } from "../../app/plan-lock.tsx";
 import { percentOrDash, regionNames, regions, signedPercent } from "./banana-format.ts";
 import { LockIcon } from "../../ui/lock-icon.tsx";
 
@@ -156,7 +156,7 @@ export function RankingSection({
       {ranking.error === "PLAN_FEATURE_LOCKED" ? (
         <p className="notice plan-lock" data-testid="ranking-lock">
           <LockIcon /> <Trans>The community ranking is locked.</Trans>{" "}
-          <BananaPlanLock permission="communityRanking" locale={locale} />
+          <PlanLock product="simMonk" permission="competition.communityRanking" locale={locale} />
         </p>
       ) : ranking.error ? (
         <p role="alert" className="form-message error">

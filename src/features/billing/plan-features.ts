@@ -2,6 +2,7 @@ import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import type { Locale, Product } from "../../contract/common.ts";
 import {
+  type PermissionPath,
   permissionsFor,
   tiersByProduct,
   type ProductPermissions,
@@ -9,9 +10,8 @@ import {
 } from "../../contract/permissions.ts";
 import { formatNumber } from "../../ui/format.ts";
 
-export type FeaturePath = {
-  [G in keyof ProductPermissions]: `${G & string}.${keyof ProductPermissions[G] & string}`;
-}[keyof ProductPermissions];
+/** A feature of the plans tables is a permission of the one table. */
+export type FeaturePath = PermissionPath;
 
 /** Every permission of the specification (section 3) in words; the plan tables list those that differ. */
 export const featureLabels: Record<FeaturePath, MessageDescriptor> = {

@@ -20,7 +20,7 @@ import {
   type ContentLevel,
   type EducationTab,
 } from "../../contract/education.ts";
-import { EducationPlanLock } from "./plan-lock.tsx";
+import { PlanLock } from "../../app/plan-lock.tsx";
 import { CaseStudiesTab } from "./case-studies-tab.tsx";
 import { CoursesTab } from "./courses-tab.tsx";
 import { DictionaryTab } from "./dictionary-tab.tsx";
@@ -207,7 +207,11 @@ export default function EducationSection({ locale }: { locale: Locale }) {
                 ) : (
                   <Trans>Courses are part of a paid plan.</Trans>
                 )}{" "}
-                <EducationPlanLock product={product()} permission={permission} locale={locale} />
+                <PlanLock
+                  product={product()}
+                  permission={`hollypedia.${permission}`}
+                  locale={locale}
+                />
               </p>
               {!access.signedIn ? (
                 <p>

@@ -8,7 +8,8 @@ import { Spinner } from "../../ui/spinner.tsx";
 import { levelPermission, type OptimisationLevel } from "../../../machines/optimise.machine.ts";
 import type { OptimiseActor } from "./optimise-store.ts";
 import { OptimisePage } from "./parts.tsx";
-import { PlanLock, type PermissionPath } from "./portfolio-views.ts";
+import { PlanLock } from "../../app/plan-lock.tsx";
+import type { PermissionPath } from "../../contract/permissions.ts";
 import { useOptimise } from "./use-optimise.ts";
 import { LockIcon } from "../../ui/lock-icon.tsx";
 

@@ -16,14 +16,9 @@ import {
   formatPercent,
   toIntlLocale,
 } from "../../ui/format.ts";
-import {
-  covarianceLabels,
-  hasPermission,
-  marketIndexName,
-  windowNote,
-  type PermissionPath,
-} from "./figure-notes.ts";
-import { PlanLock } from "./plan-lock.tsx";
+import { hasPermission, type PermissionPath } from "../../contract/permissions.ts";
+import { covarianceLabels, marketIndexName, windowNote } from "./figure-notes.ts";
+import { PlanLock } from "../../app/plan-lock.tsx";
 import { LockIcon } from "../../ui/lock-icon.tsx";
 
 const breakdownKeys = {

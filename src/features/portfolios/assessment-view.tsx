@@ -3,7 +3,7 @@ import { useId, useState } from "react";
 import type { AnalysisResponse } from "../../contract/analytics.ts";
 import type { Locale, Product } from "../../contract/common.ts";
 import { GaugeChart } from "../../ui/charts/index.ts";
-import { PlanLock } from "./plan-lock.tsx";
+import { PlanLock } from "../../app/plan-lock.tsx";
 import { formatMoney, formatPercent } from "../../ui/format.ts";
 import { windowNote } from "./figure-notes.ts";
 import { TermLinks } from "../../ui/term-link.tsx";

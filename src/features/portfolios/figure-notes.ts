@@ -2,9 +2,6 @@ import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import type { AnalysisResponse } from "../../contract/analytics.ts";
 import type { Locale } from "../../contract/common.ts";
-import type { ProductPermissions, Tier } from "../../contract/permissions.ts";
-import { permissionsByTier } from "../../contract/permissions.ts";
-import type { Product } from "../../contract/common.ts";
 import { formatDate } from "../../ui/format.ts";
 import { mainSeriesName } from "../../ui/series-names.ts";
 
@@ -45,24 +42,3 @@ export function windowNote(a: AnalysisResponse, i18n: I18n, locale: Locale): str
     msg`Window: ${label} of daily prices, ${from} to ${to} (${days} days). Horizon: ${horizon} trading days.`,
   );
 }
-
-type PermissionPath = {
-  [G in keyof ProductPermissions]: `${G & string}.${keyof ProductPermissions[G] & string}`;
-}[keyof ProductPermissions];
-
-export function hasPermission(p: ProductPermissions, path: PermissionPath): boolean {
-  const [group, name] = path.split(".") as [keyof ProductPermissions, string];
-  return Boolean((p[group] as Record<string, unknown>)[name]);
-}
-
-/** The lowest tier of the product that grants a permission (what unlocks a locked block). */
-export function unlockingTier(product: Product, path: PermissionPath): Tier | null {
-  const tiers = permissionsByTier[product];
-  for (const tier of ["free", "standard", "advanced"] as const) {
-    const p = tiers[tier];
-    if (p && hasPermission(p, path)) return tier;
-  }
-  return null;
-}
-
-export type { PermissionPath };

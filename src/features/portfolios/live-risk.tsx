@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
-import { PlanLock } from "./plan-lock.tsx";
+import { PlanLock } from "../../app/plan-lock.tsx";
 import { usePermissions } from "./use-wizard.ts";
 import { useServices } from "../../app/services.tsx";
 import { ApiCallError } from "../../client/http.ts";

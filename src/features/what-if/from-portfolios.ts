@@ -7,6 +7,4 @@
 /* eslint-disable no-restricted-imports -- shared portfolio state, see above */
 export { useCurrentPortfolio, type CurrentPortfolio } from "../portfolios/use-current-portfolio.ts";
 export { usePermissions } from "../portfolios/use-wizard.ts";
-export { PlanLock } from "../portfolios/plan-lock.tsx";
-export type { PermissionPath } from "../portfolios/figure-notes.ts";
 /* eslint-enable no-restricted-imports */

@@ -18,7 +18,7 @@ import type { WhatIfKind } from "../../contract/analytics-rules.ts";
 import type { Locale } from "../../contract/common.ts";
 import { formatLongDate, formatMoney, formatNumber } from "../../ui/format.ts";
 import { PageHeading } from "../../ui/page-heading.tsx";
-import { PlanLock } from "./from-portfolios.ts";
+import { PlanLock } from "../../app/plan-lock.tsx";
 import { usePermissions } from "./from-portfolios.ts";
 import { useWhatIf } from "./use-what-if.ts";
 import { RunProgress, WhatIfProblemNote } from "./what-if-parts.tsx";

@@ -2,7 +2,7 @@ import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import type { WhatIfContext } from "../../../machines/what-if.machine.ts";
 import type { Locale } from "../../contract/common.ts";
 import { Spinner } from "../../ui/spinner.tsx";
-import { PlanLock } from "./from-portfolios.ts";
+import { PlanLock } from "../../app/plan-lock.tsx";
 import { usePermissions } from "./from-portfolios.ts";
 import { kindNames, permissionOf, problemText } from "./what-if-texts.ts";
 

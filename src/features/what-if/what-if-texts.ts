@@ -9,7 +9,7 @@ import type {
 import type { WhatIfFactor } from "../../contract/analytics.ts";
 import type { WhatIfKind } from "../../contract/analytics-rules.ts";
 import type { MsgCode } from "../../contract/msg-codes.ts";
-import type { PermissionPath } from "./from-portfolios.ts";
+import type { PermissionPath } from "../../contract/permissions.ts";
 import { msgCodeText } from "../../ui/msg-code-text.ts";
 import { whatIfPermission } from "../../contract/analytics-rules.ts";
 
