@@ -72,6 +72,18 @@ describe("the portfolio being created", () => {
     expect(snapshot.context.answers).toMatchObject({ amount: 10000, maxToLose95: 500 });
   });
 
+  it("opened at q1 with the draft at the summary, stays on q1 with the draft's answers", async () => {
+    await answerTheQuestions(await freshPage());
+    // A link to q1 (the header's "New portfolio") or a reload there: the machine steps back to q1
+    // question by question, and the page stays on q1 instead of landing on q3.
+    const reloaded = await reload("/en/create-portfolio/q1");
+    await waitFor(() =>
+      expect(reloaded.portfolios.getState().wizard?.getSnapshot().value).toBe("q1"),
+    );
+    expect(reloaded.router.state.location.pathname).toBe("/en/create-portfolio/q1");
+    await waitFor(async () => expect(await amountBox()).toHaveProperty("value", "10,000.00"));
+  });
+
   it("keeps the answers of a question after a reload, in the other language too", async () => {
     const tab = await freshPage();
     const opened = await tab.openTab("/en/create-portfolio/q1");

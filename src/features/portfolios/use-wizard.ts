@@ -81,8 +81,17 @@ export function useWizardStep(step: WizardStep, locale: Locale) {
     const justOpened = opened.current;
     opened.current = false;
     if (justOpened && order[state]! > order[step]! && state !== "proposing") {
-      // The page was opened on an earlier question (the browser's back button): the machine follows.
-      wizard.send({ type: "back" });
+      // The page was opened on an earlier question (the browser's back button, a link to q1, a
+      // reload there with the tab's draft further on): the machine steps back to it, one question
+      // at a time, and stops where it cannot go back further.
+      for (let s = wizard.getSnapshot(); ;) {
+        const at = String(s.value);
+        if (s.status !== "active" || at === "proposing" || order[at]! <= order[step]!) break;
+        wizard.send({ type: "back" });
+        const next = wizard.getSnapshot();
+        if (next === s) break;
+        s = next;
+      }
       return;
     }
     if (justOpened && order[state]! > order[step]!) return;
