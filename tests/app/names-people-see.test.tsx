@@ -57,7 +57,10 @@ describe("the optimisation levels", () => {
     );
     return {
       headings: screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent),
-      buttons: screen.getAllByRole("button").map((b) => b.textContent),
+      // What the buttons are called (their accessible names: "Choose" and the level).
+      buttons: screen
+        .getAllByRole("button")
+        .map((b) => b.getAttribute("aria-label") ?? b.textContent),
       text: document.body.textContent ?? "",
     };
   };

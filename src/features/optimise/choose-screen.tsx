@@ -52,7 +52,7 @@ export function LevelChoice({
   locale: Locale;
   lockedLevel: OptimisationLevel | null;
 }) {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
   return (
     <ul className="optimise-levels">
       {([1, 2, 3] as const).map((level) => {
@@ -79,11 +79,10 @@ export function LevelChoice({
               <button
                 type="button"
                 className="button"
+                aria-label={t`Choose: ${title}`}
                 onClick={() => actor.send({ type: "level.choose", level })}
               >
-                <Trans>
-                  Choose<span className="visually-hidden">: {title}</span>
-                </Trans>
+                <Trans>Choose</Trans>
               </button>
             ) : (
               <p
