@@ -64,7 +64,7 @@ export const msgCodeText: Record<MsgCode | "PASSWORD_TOO_WEAK", MessageDescripto
   BANANA_REGION_REQUIRED: msg`Choose a region for your banana portfolio: Europe or the USA.`,
   BANANA_WINDOW_CLOSED: msg`Banana portfolios can only be changed between 10:00 and 22:00 UTC. Try again when the window opens.`,
   TRIAL_FORBIDDEN: msg`Creating and saving portfolios is not part of the free trial. Choose a plan to build your own.`,
-  BANANA_TRIAL_FORBIDDEN: msg`The banana challenge is not available during a trial. Subscribe to simMonk to take part.`,
+  BANANA_TRIAL_FORBIDDEN: msg`The banana challenge is not available during a trial. Subscribe to the Banana challenge to take part.`,
   BANANA_THROUGH_CHALLENGE: msg`Banana portfolios are created and changed in the banana challenge, with its own rules.`,
   FRACTIONAL_SHARES: msg`Stocks are bought in whole shares: use whole numbers of shares.`,
   STALE_ASSET: msg`One of the stocks has no recent price and can no longer be bought.`,

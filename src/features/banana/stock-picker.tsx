@@ -129,6 +129,7 @@ export function StockPicker({
   const total = bananaTotal(picks, prices);
   const money = (v: number) => formatMoney(v, currency, locale);
   const count = formatNumber(held, locale);
+  const maxStocks = formatNumber(BANANA_MAX_ASSETS, locale);
   const shownCount = formatNumber(Math.min(found.length, SHOWN), locale);
   const foundCount = formatNumber(found.length, locale);
 
@@ -138,7 +139,7 @@ export function StockPicker({
         <h2 id={`${id}-chosen`}>{t`Your stocks`}</h2>
         <p className="muted" data-testid="banana-count">
           <Trans>
-            {count} of {BANANA_MAX_ASSETS} stocks at most
+            {count} of {maxStocks} stocks at most
           </Trans>
         </p>
         {picks.length === 0 ? (
