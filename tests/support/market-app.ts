@@ -5,6 +5,7 @@ import { existsSync } from "node:fs";
 import { copyFile, mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { Mailer } from "../../src/server/accounts/mailer.ts";
 import { createAnalyticsPool, type AnalyticsPool } from "../../src/server/analytics/pool.ts";
 import { createApp } from "../../src/server/app.ts";
 import { loadConfig } from "../../src/server/config.ts";
@@ -29,6 +30,8 @@ export interface TestAppOptions {
   readonly env?: Record<string, string>;
   /** Whether the bot check lets every answer through (by default none passes). */
   readonly captchaPasses?: boolean;
+  /** Where emails go (by default an outbox that keeps nothing). */
+  readonly mailer?: Mailer;
 }
 
 /** The app over `database` and `pool`: a silent logger, an outbox that keeps nothing, a bot check that asks nothing. */
@@ -43,7 +46,7 @@ export function testApp(
     database,
     logger: createLogger("silent"),
     version: "test",
-    mailer: { kind: "outbox", send: async () => {} },
+    mailer: options.mailer ?? { kind: "outbox", send: async () => {} },
     botCheck: { kind: "pow", challenge: async () => ({}), verify: async () => passes },
     pool,
   });

@@ -1,12 +1,15 @@
-import type { Page } from "@playwright/test";
-import { signInThroughScreen } from "./accounts-support.ts";
-import { appMounted, expect, test, texts, type Edition, type Locale } from "./fixtures.ts";
-
-/**
- * Route guards by kind of person: every demo kind opens one route per guard, and the browser must
- * end where the rules of machines/guards/route-guards.ts send it. The expected place is worked out
- * here, from the rules as PRODUCT.md words them, not taken from the app.
- */
+// @vitest-environment jsdom
+// Route guards by kind of person, at route level: every demo kind signs in through the sign-in
+// screen of the real app, answered by the real server in-process (tests/support/server-tab.tsx),
+// then opens one route per guard in the app, and must end where the rules of
+// machines/guards/route-guards.ts send it. The expected place is worked out here, from the rules
+// as PRODUCT.md words them, not taken from the app. (It was a browser walk; nothing in it needs a
+// browser: the guards, the redirects and the screens' headings are the app's, not Chromium's.)
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Edition, Locale } from "../../src/contract/common.ts";
+import { DEMO_PASSWORD } from "../../src/server/accounts/seed.ts";
+import { openServerTab, openTabServer, type TabServer } from "../support/server-tab.tsx";
 
 type Guard =
   | "auth-guest"
@@ -46,12 +49,17 @@ type Account = {
 
 /** The routes of the table (src/app/route-table.ts) that are opened or redirected to here. */
 const routes = {
-  index: { en: "/en", es: "/es", guards: [], title: texts.homeHeading },
+  index: {
+    en: "/en",
+    es: "/es",
+    guards: [],
+    title: { en: "Invest with your eyes open", es: "Invierte con los ojos abiertos" },
+  },
   signIn: {
     en: "/en/sign-in",
     es: "/es/acceso-de-usuario",
     guards: ["auth-guest"],
-    title: texts.signIn,
+    title: { en: "Sign in", es: "Acceder" },
   },
   profile: {
     en: "/en/my-account/profile",
@@ -305,55 +313,81 @@ const people: readonly Person[] = [
   },
 ];
 
-/** Opens a path as an in-app link does (no page load): the guards then decide where it ends. */
-async function openInApp(page: Page, path: string) {
-  await page.evaluate((to) => {
-    window.history.pushState(null, "", to);
-    window.dispatchEvent(new PopStateEvent("popstate", { state: null }));
-  }, path);
-}
+type Tab = Awaited<ReturnType<typeof openServerTab>>;
 
-async function signIn(page: Page, locale: Locale, email: string) {
-  await signInThroughScreen(page, locale, email);
-  // A signed-in person on the sign-in page goes to my portfolios (auth-guest).
-  await expect(page).toHaveURL((url) => url.pathname === routes.myPortfolios[locale]);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
-    routes.myPortfolios.title[locale],
+const where = (tab: Tab) =>
+  `${tab.router.state.location.pathname}${tab.router.state.location.search}`;
+
+async function signIn(server: TabServer, locale: Locale, email: string): Promise<Tab> {
+  const tab = await openServerTab(server, routes.signIn[locale]);
+  const form = (
+    await screen.findByLabelText(locale === "es" ? "Contraseña" : "Password", {
+      selector: "input",
+    })
+  ).closest("form")!;
+  fireEvent.change(within(form).getByLabelText("Email", { selector: "input" }), {
+    target: { value: email },
+  });
+  fireEvent.change(
+    within(form).getByLabelText(locale === "es" ? "Contraseña" : "Password", { selector: "input" }),
+    { target: { value: DEMO_PASSWORD } },
   );
+  fireEvent.click(within(form).getByRole("button", { name: routes.signIn.title[locale] }));
+  // A signed-in person on the sign-in page goes to my portfolios (auth-guest).
+  await waitFor(() => expect(where(tab)).toBe(routes.myPortfolios[locale]), { timeout: 10_000 });
+  await waitFor(() =>
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe(
+      routes.myPortfolios.title[locale],
+    ),
+  );
+  return tab;
 }
 
-test.describe("route guards by kind of person", () => {
-  for (const person of people) {
-    test(`${person.label}${person.email ? ` (${person.email})` : ""}`, async ({
-      page,
-      baseURL,
-      edition,
-    }) => {
-      test.skip(!person.editions.includes(edition), "the ht run covers this kind");
-      // One page load (the sign-in, or home for a guest), then thirteen routes opened in the app.
-      test.setTimeout(90_000);
-      const locale = person.locale[edition];
-      if (person.email) await signIn(page, locale, person.email);
-      else {
-        await page.goto(routes.index[locale]);
-        await appMounted(page);
-      }
+afterEach(() => {
+  cleanup();
+  sessionStorage.clear();
+  for (const name of ["auth", "lang"])
+    document.cookie = `${name}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+});
 
+describe.each(["ht", "tt"] as const)("route guards by kind of person (%s)", (edition: Edition) => {
+  let server: TabServer;
+  beforeAll(async () => {
+    server = await openTabServer(edition);
+  });
+  afterAll(() => server?.close());
+
+  for (const person of people.filter((p) => p.editions.includes(edition))) {
+    it(`${person.label}${person.email ? ` (${person.email})` : ""}`, async () => {
+      const locale = person.locale[edition];
+      // One tab (the sign-in, or home for a guest), then thirteen routes opened in the app.
+      const tab = person.email
+        ? await signIn(server, locale, person.email)
+        : await openServerTab(server, routes.index[locale]);
+      const missed: string[] = [];
       for (const start of opened) {
         const end = expectedEnd(start, locale, person.account);
         const from = routes[start][locale];
         const to = `${routes[end.route][locale]}${end.search}`;
-        await test.step(`${from} → ${to}`, async () => {
-          await openInApp(page, from);
-          // First the address the guards end on (the previous step may already show the same
-          // screen, so its heading alone would pass before a redirect has happened), then the
-          // screen of the end route, which renders only once its guards pass.
-          await expect.soft(page, `${person.label} opening ${from}`).toHaveURL(`${baseURL}${to}`);
-          await expect
-            .soft(page.getByRole("heading", { level: 1 }))
-            .toHaveText(routes[end.route].title[locale]);
-        });
+        const title = routes[end.route].title[locale];
+        await tab.router.navigate(from);
+        // First the address the guards end on, then the screen of the end route, which renders
+        // only once its guards pass (the previous step may show the same screen).
+        await waitFor(
+          () => {
+            expect(where(tab)).toBe(to);
+            expect(screen.getByRole("heading", { level: 1 }).textContent).toBe(title);
+          },
+          { timeout: 5_000 },
+        ).catch(() =>
+          missed.push(
+            `${person.label} opening ${from}: expected ${to} "${title}", at ${where(tab)} "${
+              screen.queryByRole("heading", { level: 1 })?.textContent ?? "no heading"
+            }"`,
+          ),
+        );
       }
-    });
+      expect(missed).toEqual([]);
+    }, 60_000);
   }
 });

@@ -1,0 +1,167 @@
+// The app as one browser tab opens it, answered by the real server in-process: the route table,
+// the real session machine and portfolio workspace in a memory router (Testing Library), and every
+// API call handled by `createApp` over a fresh embedded database with the demo accounts and a
+// simulated market. The tab keeps the server's cookies as a browser does (HttpOnly session
+// included), so a sign-in through the screen is a real sign-in. What needs a browser (layout,
+// the first page, downloads) stays in tests/e2e; walks over screens and guards come here.
+import { render } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router-dom";
+import { AppProviders, appRoutes } from "../../src/app/app.tsx";
+import { createDraftStore, restoreWhenSignedIn } from "../../src/app/drafts.ts";
+import { activateLocale } from "../../src/app/i18n.ts";
+import { PortfolioWorkspace } from "../../src/app/portfolio-workspace.ts";
+import { brandOf, type AppServices } from "../../src/app/services.tsx";
+import { createSessionActor, type SessionActor } from "../../src/app/session/session-actor.ts";
+import { createHttpClient } from "../../src/client/http.ts";
+import type { Edition, Locale } from "../../src/contract/common.ts";
+import type { RuntimeConfig } from "../../src/contract/runtime-config.ts";
+import type { Email } from "../../src/server/accounts/emails.ts";
+import { seedDemoAccounts } from "../../src/server/accounts/seed.ts";
+import { loadConfig } from "../../src/server/config.ts";
+import { simulatedDataset } from "../../src/server/market/simulated.ts";
+import { databaseTargets } from "./databases.ts";
+import { openMarketApp, type MarketApp } from "./market-app.ts";
+
+/** A server of one edition: a fresh embedded database, the demo accounts, a simulated market. */
+export interface TabServer {
+  readonly edition: Edition;
+  readonly market: MarketApp;
+  /** The emails the server sent, oldest first. */
+  readonly sent: { readonly to: string; readonly email: Email }[];
+  /** The first link of the newest email to `to` whose subject starts with `subject`. */
+  linkInNewestEmail(to: string, subject: string): string;
+  close(): Promise<void>;
+}
+
+export async function openTabServer(edition: Edition): Promise<TabServer> {
+  const env = { EDITION: edition };
+  const sent: TabServer["sent"] = [];
+  const market = await openMarketApp(databaseTargets[0]!, {
+    env,
+    datasets: [simulatedDataset({ end: "2026-11-20", days: 400 })],
+    mailer: { kind: "outbox", send: async (to, email) => void sent.push({ to, email }) },
+  });
+  await seedDemoAccounts(market.database.db, loadConfig(env).policyVersion);
+  return {
+    edition,
+    market,
+    sent,
+    linkInNewestEmail(to, subject) {
+      const mail = sent.findLast((m) => m.to === to && m.email.subject.startsWith(subject));
+      const link = mail && /https?:\/\/\S+/.exec(mail.email.text)?.[0];
+      if (!link) throw new Error(`no email to ${to} about "${subject}" with a link`);
+      return link;
+    },
+    close: () => market.close(),
+  };
+}
+
+/** What a browser keeps between its tabs and reloads: the server's cookies, by name. */
+export interface TabBrowser {
+  readonly cookies: Map<string, string>;
+}
+
+export const newBrowser = (): TabBrowser => ({ cookies: new Map() });
+
+/** A fetch that hands each request to the in-process app and keeps its cookies, as a tab does. */
+function inProcessFetch(
+  server: TabServer,
+  jar: Map<string, string>,
+  calls: string[],
+): typeof fetch {
+  return async (input, init) => {
+    const request = input instanceof Request ? input : new Request(String(input), init);
+    const headers = new Headers(request.headers);
+    if (jar.size)
+      headers.set("Cookie", [...jar].map(([name, value]) => `${name}=${value}`).join("; "));
+    const url = new URL(request.url);
+    calls.push(`${request.method} ${url.pathname}`);
+    const body = ["GET", "HEAD"].includes(request.method) ? undefined : await request.text();
+    const response = await server.market.app.request(`${url.pathname}${url.search}`, {
+      method: request.method,
+      headers,
+      ...(body === undefined ? {} : { body }),
+    });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair = ""] = cookie.split(";");
+      const at = pair.indexOf("=");
+      const name = pair.slice(0, at).trim();
+      const value = pair.slice(at + 1).trim();
+      const expired = /max-age=0\b/i.test(cookie) || /expires=[^;]*1970/i.test(cookie);
+      if (expired || value === "") jar.delete(name);
+      else jar.set(name, value);
+    }
+    return response;
+  };
+}
+
+/**
+ * Opens the app at `path` in a new tab of `server`, in `browser` (its cookies: a new browser is a
+ * guest until it signs in). Reloading is unmounting the tab and opening it again in the same one.
+ */
+export async function openServerTab(
+  server: TabServer,
+  path: string,
+  browser: TabBrowser = newBrowser(),
+) {
+  const locale: Locale = path.startsWith("/es") ? "es" : "en";
+  await activateLocale(locale);
+  const config: RuntimeConfig = {
+    edition: server.edition,
+    apiBase: "/api",
+    marketingScriptUrl: null,
+    recaptchaSiteKey: null,
+    outboxPage: false,
+  };
+  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const calls: string[] = [];
+  let session: SessionActor | null = null;
+  const currentLocale = (): Locale =>
+    router.state.location.pathname.startsWith("/es") ? "es" : "en";
+  const http = createHttpClient({
+    baseURL: "http://localhost/api",
+    edition: server.edition,
+    locale: currentLocale,
+    product: () => "simAssets",
+    onUnauthorized: () => session?.send({ type: "session.unauthorized" }),
+    fetch: inProcessFetch(server, browser.cookies, calls),
+    retryDelayMs: 0,
+  });
+  const drafts = createDraftStore(
+    sessionStorage,
+    () => session?.getSnapshot().context.client?.id ?? null,
+  );
+  const portfolios = new PortfolioWorkspace({
+    http,
+    edition: server.edition,
+    saveFile: () => {},
+    drafts,
+  });
+  session = createSessionActor({
+    http,
+    navigate: (to) => router.navigate(to),
+    locale: currentLocale,
+    currentPath: () => router.state.location.pathname,
+    clearUserState: () => {
+      portfolios.clear();
+      drafts.clear();
+    },
+  });
+  restoreWhenSignedIn(session, portfolios);
+  const services: AppServices = {
+    config,
+    brand: brandOf(config),
+    product: () => "simAssets",
+    http,
+    session,
+    cache: null,
+    portfolios,
+    products: null,
+  };
+  const utils = render(
+    <AppProviders services={services}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...utils, router, session, portfolios, calls, browser };
+}
