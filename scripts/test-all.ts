@@ -69,12 +69,33 @@ const testSteps: Step[] = [
 ];
 
 const failed: string[] = [];
-const times: { name: string; seconds: number }[] = [];
+const times: { name: string; seconds: number; busy?: number }[] = [];
 const seconds = (since: number) => (Date.now() - since) / 1000;
 
-function record(name: string, code: number, started: number) {
+/**
+ * The machine's CPU time so far (Linux's /proc/stat, in clock ticks): busy and all. A step's share
+ * of busy cores says whether it waits (room for more workers) or computes (none).
+ */
+function cpuTicks(): { busy: number; all: number } | null {
+  try {
+    const fields = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/);
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = fields.slice(1).map(Number);
+    const busy = user! + nice! + system! + irq! + softirq! + steal!;
+    return { busy, all: busy + idle! + iowait! };
+  } catch {
+    return null;
+  }
+}
+
+function busyShare(since: ReturnType<typeof cpuTicks>): number | undefined {
+  const now = cpuTicks();
+  if (!since || !now || now.all === since.all) return undefined;
+  return (now.busy - since.busy) / (now.all - since.all);
+}
+
+function record(name: string, code: number, started: number, busy?: number) {
   const took = seconds(started);
-  times.push({ name, seconds: took });
+  times.push({ name, seconds: took, ...(busy === undefined ? {} : { busy }) });
   console.log(`${code === 0 ? "✔" : "✘"} ${name} (${took.toFixed(1)} s)`);
   if (code !== 0) failed.push(name);
 }
@@ -106,14 +127,15 @@ times.push({ name: "static checks and build (side by side)", seconds: seconds(st
 for (const step of testSteps) {
   console.log(`\n▶ ${step.name}`);
   const started = Date.now();
-  record(step.name, await run(step.cmd, step.args, step.env), started);
+  const cpu = cpuTicks();
+  const code = await run(step.cmd, step.args, step.env);
+  record(step.name, code, started, busyShare(cpu));
 }
 
-interface Counts {
+interface Tally {
   passed: number;
   failed: number;
   skipped: number;
-  retried: string[];
 }
 
 interface PlaywrightSuite {
@@ -126,46 +148,71 @@ interface PlaywrightSuite {
   }[];
 }
 
-function counts(): Counts {
-  const total: Counts = { passed: 0, failed: 0, skipped: 0, retried: [] };
+/** A JSON report, or null when its step did not write one. */
+function report<T>(file: string): T | null {
   try {
-    const v = JSON.parse(readFileSync(vitestReport, "utf8")) as {
-      numPassedTests: number;
-      numFailedTests: number;
-      numPendingTests: number;
-      numTodoTests: number;
-    };
-    total.passed += v.numPassedTests;
-    total.failed += v.numFailedTests;
-    total.skipped += v.numPendingTests + v.numTodoTests;
-  } catch {}
-  try {
-    const p = JSON.parse(readFileSync(playwrightReport, "utf8")) as {
-      stats: { expected: number; unexpected: number; flaky: number; skipped: number };
-      suites: PlaywrightSuite[];
-    };
-    total.passed += p.stats.expected + p.stats.flaky;
-    total.failed += p.stats.unexpected;
-    total.skipped += p.stats.skipped;
-    const walk = (suite: PlaywrightSuite) => {
-      for (const spec of suite.specs ?? [])
-        for (const t of spec.tests)
-          if (t.results.length > 1)
-            total.retried.push(`[${t.projectName}] ${spec.file} › ${spec.title} (${t.status})`);
-      for (const s of suite.suites ?? []) walk(s);
-    };
-    for (const s of p.suites) walk(s);
-  } catch {}
-  return total;
+    return JSON.parse(readFileSync(file, "utf8")) as T;
+  } catch {
+    return null;
+  }
 }
 
-const total = counts();
+/** Each test step's tally, and the browser tests that needed a retry. */
+function counts(): { vitest: Tally | null; playwright: Tally | null; retried: string[] } {
+  const v = report<{
+    numPassedTests: number;
+    numFailedTests: number;
+    numPendingTests: number;
+    numTodoTests: number;
+  }>(vitestReport);
+  const p = report<{
+    stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+    suites: PlaywrightSuite[];
+  }>(playwrightReport);
+  const retried: string[] = [];
+  const walk = (suite: PlaywrightSuite) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests)
+        if (t.results.length > 1)
+          retried.push(`[${t.projectName}] ${spec.file} › ${spec.title} (${t.status})`);
+    for (const s of suite.suites ?? []) walk(s);
+  };
+  for (const s of p?.suites ?? []) walk(s);
+  return {
+    vitest: v && {
+      passed: v.numPassedTests,
+      failed: v.numFailedTests,
+      skipped: v.numPendingTests + v.numTodoTests,
+    },
+    playwright: p && {
+      passed: p.stats.expected + p.stats.flaky,
+      failed: p.stats.unexpected,
+      skipped: p.stats.skipped,
+    },
+    retried,
+  };
+}
+
+const tallyLine = (t: Tally | null) =>
+  t ? `${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped` : "no report";
+
+const { vitest, playwright, retried } = counts();
+const total: Tally = { passed: 0, failed: 0, skipped: 0 };
+for (const t of [vitest, playwright])
+  if (t) for (const k of ["passed", "failed", "skipped"] as const) total[k] += t[k];
 console.log("\nTimes:");
-for (const t of times) console.log(`  ${t.name.padEnd(40)} ${t.seconds.toFixed(1).padStart(7)} s`);
+for (const t of times)
+  console.log(
+    `  ${t.name.padEnd(40)} ${t.seconds.toFixed(1).padStart(7)} s${
+      t.busy === undefined ? "" : `  (cores busy ${(t.busy * 100).toFixed(0)}%)`
+    }`,
+  );
 console.log(`  ${"whole run".padEnd(40)} ${seconds(began).toFixed(1).padStart(7)} s`);
-if (total.retried.length) {
-  console.log(`\nRetried (each a defect to fix): ${total.retried.length}`);
-  for (const r of total.retried) console.log(`  ${r}`);
+console.log(`\nUnit and server tests: ${tallyLine(vitest)}`);
+console.log(`End-to-end tests: ${tallyLine(playwright)}`);
+if (retried.length) {
+  console.log(`\nRetried (each a defect to fix): ${retried.length}`);
+  for (const r of retried) console.log(`  ${r}`);
 } else console.log("\nNo test needed a retry.");
 console.log(failed.length ? `\nFailed steps: ${failed.join(", ")}` : "\nEvery step passed.");
 // A failed static check counts as a failure even when no test failed.
