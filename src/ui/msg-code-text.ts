@@ -53,7 +53,7 @@ export const msgCodeText: Record<MsgCode | "PASSWORD_TOO_WEAK", MessageDescripto
   REQUEST_IN_PROGRESS: msg`This request is still being handled, or was cut off. Reload the page to see whether it was done before you try again.`,
   PAYMENT_IN_PROGRESS: msg`Another payment for this product is in progress. Finish or cancel it first.`,
   QUOTE_EXPIRED: msg`The price was shown more than 30 minutes ago. Here is today's figure: confirm it again to pay.`,
-  TEST_CLOCK_DISABLED: msg`The billing test clock is only available with the sandbox and SANDBOX_TEST_CLOCK=true.`,
+  TEST_CLOCK_DISABLED: msg`The billing test clock is not available on this server.`,
   BAD_SIGNATURE: msg`The payment notice could not be verified.`,
   SERVER_BUSY: msg`The server is busy with other calculations. Try again in a few seconds.`,
   TOO_MANY_CALCULATIONS: msg`You already have several calculations in progress. Wait for them to finish, then try again.`,
