@@ -30,7 +30,8 @@ export function optimisePortfolioOf(
 ): OptimisePortfolio {
   const assets = current.assets.map((a) => ({
     symbol: a.id,
-    name: names.get(a.id) ?? a.id,
+    // The portfolio's own name first: the market's names may not have arrived yet.
+    name: a.name || (names.get(a.id) ?? a.id),
     amount: a.investedAmount,
   }));
   return {
