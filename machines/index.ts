@@ -152,6 +152,8 @@ export const machineRegistry: readonly MachineEntry[] = [
       awaitsSession: "A guard of the route needs the session, which is still being restored.",
       staysUndecided:
         "Once a route is allowed, a session that is reloading (e.g. after a new token) keeps it rendered.",
+      samePerson:
+        "Once a route is allowed, a change of the portfolio under it keeps it rendered: portfolio-creation and portfolio-created are conditions of entering the route (an adopted optimisation ends its edition on the summary, which then goes to the saved portfolio). A change of session, account, product or edition is checked again.",
       ...Object.fromEntries(
         routeGuardNames.map((g) => [`deniedBy(${g})`, `${g}: ${routeGuards[g].rule}`]),
       ),
@@ -182,6 +184,21 @@ export const machineRegistry: readonly MachineEntry[] = [
           ...guestFacts,
           session: "signedIn",
           creationInProgress: true,
+          account: {
+            kind: "standard",
+            trial: false,
+            subscribedProducts: ["simAssets"],
+            bananaPermission: false,
+            policiesAccepted: true,
+          },
+        },
+      },
+      {
+        // The edition under the allowed route ended (an adopted optimisation).
+        type: "facts.changed",
+        facts: {
+          ...guestFacts,
+          session: "signedIn",
           account: {
             kind: "standard",
             trial: false,

@@ -486,7 +486,7 @@ export const portfolioLifecycleMachine = setup({
     deleted: { type: "final" },
     editing: {
       description:
-        "An edition: amounts change locally (zero or less removes; reset sets chosen or all to 0).",
+        "An edition: amounts change locally (zero or less removes; reset sets chosen or all to 0). Optimising a saved portfolio starts one too: the optimisation routes need a creation or edition under way (portfolio-creation), and adopting the result submits it.",
       on: {
         "amount.change": { actions: "editDraft" },
         "asset.add": { actions: "editDraft" },

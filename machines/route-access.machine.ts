@@ -24,6 +24,10 @@ export type RouteAccessEvent = { type: "facts.changed"; facts: AccessFacts };
 const applies = (context: RouteAccessContext, guard: RouteGuardName) =>
   context.guards.includes(guard);
 
+/** Who is asking (session, account, product, edition): everything but the portfolio facts. */
+const requester = ({ creationInProgress: _c, portfolioLoaded: _l, ...who }: AccessFacts) =>
+  JSON.stringify(who);
+
 /**
  * Decides whether the requested route may render. Guards are checked in a fixed order (who you are,
  * then what kind of account, then what you pay for, then what you are doing), so two routes with
@@ -42,6 +46,13 @@ export const routeAccessMachine = setup({
     /** The new facts leave a guard undecided (the session is reloading, e.g. after a new token). */
     staysUndecided: ({ context }, params: { facts: AccessFacts }) =>
       context.guards.some((g) => routeGuards[g].check(params.facts) === "pending"),
+    /**
+     * Only the portfolio under the route changed (portfolio-creation, portfolio-created): those are
+     * conditions of entering the route, and the screen that changed the portfolio moves on itself
+     * (an adopted optimisation ends its edition, then goes to the saved portfolio).
+     */
+    samePerson: ({ context }, params: { facts: AccessFacts }) =>
+      requester(params.facts) === requester(context.facts),
     deniedBy: ({ context }, params: { routeGuard: RouteGuardName }) =>
       applies(context, params.routeGuard) &&
       routeGuards[params.routeGuard].check(context.facts) === "fail",
@@ -82,11 +93,16 @@ export const routeAccessMachine = setup({
     },
     waitingForSession: { description: "The session is being restored; nothing is rendered yet." },
     allowed: {
-      description: "Every guard passed: the route renders. A reloading session keeps it rendered.",
+      description:
+        "Every guard passed: the route renders. A reloading session keeps it rendered, and so does a change of the portfolio under it (the portfolio guards are checked on entering a route); any other change of who is asking is checked again.",
       on: {
         "facts.changed": [
           {
             guard: { type: "staysUndecided", params: ({ event }) => ({ facts: event.facts }) },
+            actions: "assignFacts",
+          },
+          {
+            guard: { type: "samePerson", params: ({ event }) => ({ facts: event.facts }) },
             actions: "assignFacts",
           },
           { target: "checking", actions: ["assignFacts", "clearRedirect"] },

@@ -1,5 +1,6 @@
 import { createActor, type ActorRefFrom, type SnapshotFrom } from "xstate";
 import {
+  creationInProgress,
   portfolioFacts,
   type PortfolioWizardSnapshot,
 } from "../../machines/guards/portfolio-facts.ts";
@@ -260,6 +261,23 @@ export class PortfolioWorkspace {
       return this.state.lifecycle;
     this.clear();
     return this.startLifecycle({ product: portfolio.product, permissions, savedCount, portfolio });
+  }
+
+  /**
+   * Optimising a saved portfolio is an edition of it: the optimisation routes are behind
+   * `portfolio-creation` ("a creation or edition process is under way", PRODUCT.md), which a
+   * portfolio opened from my portfolios is not, and adopting the result edits the saved portfolio.
+   * The saved portfolio `id` in the lifecycle starts an edition with the lifecycle's own `edit`
+   * event (its canEdit guard: the edit permission, edits left; nothing is spent until a submit).
+   * True when this portfolio's creation or edition is then under way, the fact the route guard
+   * checks; false when the lifecycle refused (its `problem` says why) or holds no such portfolio.
+   */
+  startEdition(id: number): boolean {
+    const lifecycle = this.state.lifecycle;
+    const life = lifecycle?.getSnapshot();
+    if (!lifecycle || life?.status !== "active" || life.context.portfolio?.id !== id) return false;
+    if (life.matches("saved")) lifecycle.send({ type: "edit" });
+    return creationInProgress(lifecycle.getSnapshot());
   }
 
   /** Sign-out, or a new start: nothing of the previous portfolio stays, in memory or stored. */

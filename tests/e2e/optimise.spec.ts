@@ -34,6 +34,7 @@ const t = {
   name: { en: "Name of the portfolio", es: "Nombre de la cartera" },
   save: { en: "Save the portfolio", es: "Guardar la cartera" },
   open: { en: "Open the portfolio", es: "Abrir la cartera" },
+  optimiseIt: { en: "Optimise it", es: "Optimízala" },
   chooseTitle: { en: "Optimise your portfolio", es: "Optimiza tu cartera" },
   o1: {
     en: "Choose: Lower the risk of my assets",
@@ -196,8 +197,11 @@ test.describe("optimisation", () => {
       const token = await bearerOf(context);
       const saved = await savedPortfolio(page, token, id);
 
+      // The portfolio page's link: optimising a saved portfolio starts an edition of it.
+      await page.getByRole("link", { name: t.optimiseIt[locale] }).click();
+      await expect(page).toHaveURL(new RegExp(`${paths.choose[locale]}$`));
+
       // o1: the same assets, minimum risk within the maximum loss given at q2 (900).
-      await goInApp(page, paths.choose[locale]);
       await expect(
         page.getByRole("heading", { level: 1, name: t.chooseTitle[locale] }),
       ).toBeVisible();

@@ -379,6 +379,28 @@ describe("routeAccessMachine", () => {
     expect(actor.getSnapshot().context.redirect).toEqual({ to: "auth-SignIn", keepPath: true });
   });
 
+  it("keeps an allowed route while the portfolio under it changes, and checks it again on entering", () => {
+    // An optimisation adopted on its summary ends the edition under the route: the summary stays
+    // (it then goes to the saved portfolio itself) instead of being sent to q1.
+    const subscribed = { subscribedProducts: ["simAssets"] as Product[] };
+    const actor = start(THREE_GUARDS, signedIn(subscribed, { creationInProgress: true }));
+    expect(actor.getSnapshot().value).toBe("allowed");
+    actor.send({ type: "facts.changed", facts: signedIn(subscribed, { portfolioLoaded: true }) });
+    expect(actor.getSnapshot().value).toBe("allowed");
+    expect(actor.getSnapshot().context.facts.creationInProgress).toBe(false);
+    // Entering the route again (any optimisation page) checks it: q1.
+    expect(
+      start(THREE_GUARDS, signedIn(subscribed, { portfolioLoaded: true })).getSnapshot().context
+        .redirect,
+    ).toEqual({ to: "create-q1", keepPath: false });
+    // Who is asking is checked again on every change: a plan that ends, a sign-out.
+    actor.send({ type: "facts.changed", facts: signedIn({}, { creationInProgress: true }) });
+    expect(actor.getSnapshot().context.redirect).toEqual({
+      to: "choose-your-plan",
+      keepPath: true,
+    });
+  });
+
   it("sends a signed-in user away from guest-only pages to my portfolios", () => {
     const actor = start(["auth-guest"], signedIn());
     expect(actor.getSnapshot().context.redirect).toEqual({

@@ -80,10 +80,22 @@ export const calls: string[] = [];
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
-async function fakeApi(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+/** Answers of a test for calls the tab's own fake API leaves waiting (null: not this one). */
+export type ExtraApi = (
+  request: Request,
+  path: string,
+) => Response | null | Promise<Response | null>;
+
+async function fakeApi(
+  input: RequestInfo | URL,
+  init?: RequestInit,
+  extra?: ExtraApi,
+): Promise<Response> {
   const request = input instanceof Request ? input : new Request(String(input), init);
   const path = new URL(request.url).pathname;
   calls.push(`${request.method} ${path}`);
+  const answered = extra ? await extra(request, path) : null;
+  if (answered) return answered;
   if (path === "/api/client") return json(200, tabClient);
   if (path === "/api/market/assets")
     return json(200, {
@@ -104,8 +116,8 @@ export function signIn(): void {
   writeSessionCookie({ expiry: new Date(Date.now() + 86_400_000).toISOString() });
 }
 
-/** Opens the app at a path in this tab. */
-export async function openTab(path: string) {
+/** Opens the app at a path in this tab; `api` answers calls the fake API above leaves waiting. */
+export async function openTab(path: string, options: { api?: ExtraApi } = {}) {
   const locale: Locale = path.startsWith("/es") ? "es" : "en";
   await activateLocale(locale);
   const config: RuntimeConfig = {
@@ -123,7 +135,8 @@ export async function openTab(path: string) {
     locale: () => locale,
     product: () => "simAssets",
     onUnauthorized: () => session?.send({ type: "session.unauthorized" }),
-    fetch: fakeApi as typeof fetch,
+    fetch: ((input: RequestInfo | URL, init?: RequestInit) =>
+      fakeApi(input, init, options.api)) as typeof fetch,
     retryDelayMs: 0,
   });
   const drafts = createDraftStore(

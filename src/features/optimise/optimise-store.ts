@@ -30,7 +30,8 @@ export function optimisePortfolioOf(
 ): OptimisePortfolio {
   const assets = current.assets.map((a) => ({
     symbol: a.id,
-    name: names.get(a.id) ?? a.id,
+    // The portfolio's own name first: the market's names may not have arrived yet.
+    name: a.name || (names.get(a.id) ?? a.id),
     amount: a.investedAmount,
   }));
   return {
@@ -42,7 +43,10 @@ export function optimisePortfolioOf(
       maxAssetsLevel,
       current.currency,
       current.benchmark ?? null,
-      current.assets.map((a) => [a.id, a.investedAmount]),
+      // The composition, whatever the order of its rows (a refused adoption puts them back).
+      current.assets
+        .map((a) => [a.id, a.investedAmount] as const)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
     ]),
   };
 }
@@ -74,7 +78,10 @@ function amountEvents(
 /**
  * Hands the optimised amounts to the portfolio's own machine: an edition of the saved portfolio
  * (edit, amounts, submit: it spends an edition as any edit does), or the creation summary's
- * amounts. Resolves once the portfolio holds them.
+ * amounts. Resolves once the portfolio holds them. A refused edition gives the portfolio back as
+ * it was: an edition started here is cancelled, one already under way (optimising a saved
+ * portfolio starts one) goes on with its amounts of before, so that the optimisation's routes and
+ * its result stay as they were.
  */
 export async function adoptInto(
   workspace: PortfolioWorkspace,
@@ -87,14 +94,15 @@ export async function adoptInto(
   );
   const life = lifecycle?.getSnapshot();
   if (lifecycle && life && (life.matches("saved") || life.matches("editing"))) {
-    if (life.matches("saved")) lifecycle.send({ type: "edit" });
+    const startedHere = life.matches("saved");
+    if (startedHere) lifecycle.send({ type: "edit" });
     const editing = lifecycle.getSnapshot();
     if (!editing.matches("editing"))
       throw new SessionFailure(
         editing.context.problem === "NO_EDITIONS_LEFT" ? "NO_EDITIONS_LEFT" : "EDIT_FORBIDDEN",
       );
-    for (const event of amountEvents(editing.context.draft?.assets ?? [], target, names))
-      lifecycle.send(event);
+    const before = editing.context.draft?.assets ?? [];
+    for (const event of amountEvents(before, target, names)) lifecycle.send(event);
     lifecycle.send({ type: "submit" });
     const done = await waitFor(
       lifecycle,
@@ -105,7 +113,14 @@ export async function adoptInto(
     );
     if (!done.matches("saved")) {
       const code = done.context.error ?? done.context.problem;
-      if (done.matches("editing")) lifecycle.send({ type: "cancel" });
+      if (done.matches("editing") && startedHere) lifecycle.send({ type: "cancel" });
+      else if (done.matches("editing"))
+        for (const event of amountEvents(
+          done.context.draft?.assets ?? [],
+          new Map(before.map((a) => [a.id, a.investedAmount])),
+          new Map(before.map((a) => [a.id, a.name])),
+        ))
+          lifecycle.send(event);
       throw new SessionFailure(
         code === "PORTFOLIO_CONFLICT" || code === "NO_EDITIONS_LEFT" || code === "TOO_MANY_ASSETS"
           ? code

@@ -101,7 +101,8 @@ export default function OptimiseSummaryScreen({ locale }: ScreenProps) {
   const nameOf = (s: string) => names.get(s) ?? o.names.get(s) ?? s;
   const from = formatDate(answer.window.from, locale);
   const to = formatDate(answer.window.to, locale);
-  const saved = o.current?.savedId ?? null;
+  // The saved portfolio, also while its edition for this optimisation is under way.
+  const saved = o.savedId;
   const rows = [
     {
       key: "volatility",

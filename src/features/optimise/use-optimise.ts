@@ -110,5 +110,16 @@ export function useOptimise(step: OptimiseStep, locale: Locale) {
       void navigate(pathFor(route, locale));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only state changes move the page
   }, [stateKey, actor]);
-  return { actor, snapshot, current, portfolio, product, permissions, names, universe, client };
+  return {
+    actor,
+    snapshot,
+    current,
+    portfolio,
+    product,
+    permissions,
+    names,
+    universe,
+    client,
+    savedId,
+  };
 }

@@ -251,7 +251,14 @@ export default function PortfolioScreen({ locale, params }: ScreenProps) {
             <Link to={pathFor("what-if-scenarios", locale)}>
               <Trans>Stress-test it (what if)</Trans>
             </Link>
-            <Link to={pathFor("optimize-choose", locale)}>
+            <Link
+              to={pathFor("optimize-choose", locale)}
+              onClick={(e) => {
+                // Optimising a saved portfolio is an edition of it (the optimisation routes need
+                // one under way); refused, the page stays and shows the lifecycle's problem.
+                if (!portfolios?.startEdition(id)) e.preventDefault();
+              }}
+            >
               <Trans>Optimise it</Trans>
             </Link>
             {permissions.management.delete ? (

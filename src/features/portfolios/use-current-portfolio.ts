@@ -7,7 +7,12 @@ export interface CurrentPortfolio {
   readonly name: string | null;
   readonly currency: Currency;
   readonly benchmark?: 1 | 2 | 3 | 4 | 5 | 6;
-  readonly assets: readonly { readonly id: string; readonly investedAmount: number }[];
+  /** Each holding with its name as the portfolio has it (a screen shows names, not symbols). */
+  readonly assets: readonly {
+    readonly id: string;
+    readonly name: string;
+    readonly investedAmount: number;
+  }[];
   /** Set when the portfolio is saved and shown as saved (not being edited). */
   readonly savedId: number | null;
   readonly maxToLose95: number | null;
@@ -34,7 +39,7 @@ export function useCurrentPortfolio(): CurrentPortfolio | null {
       const assets = editing
         ? c.draft!.assets
         : (p?.assets.flatMap((g) =>
-            g.assets.map((a) => ({ id: a.id, investedAmount: a.investedAmount })),
+            g.assets.map((a) => ({ id: a.id, name: a.name, investedAmount: a.investedAmount })),
           ) ?? []);
       return {
         name: p?.name ?? c.name,
