@@ -210,66 +210,72 @@ def regression(y_daily, fac, names, period=5):
     }
 
 
-RP = R @ W
-V = growth(RP, TOTAL)
-B = growth(BENCH, V[BENCH_START])
-W0 = T - WINDOW
-VW = growth(RP[W0:], TOTAL)
-BW = growth(BENCH[W0 - BENCH_START:], VW[0])  # the benchmark covers the window
+def main():
+    """Computes the figures on the fixture and writes OUT."""
+    RP = R @ W
+    V = growth(RP, TOTAL)
+    B = growth(BENCH, V[BENCH_START])
+    W0 = T - WINDOW
+    VW = growth(RP[W0:], TOTAL)
+    BW = growth(BENCH[W0 - BENCH_START:], VW[0])  # the benchmark covers the window
 
-years = calendar_years(DAYNUM, RP)
-byears = {row["first"] + BENCH_START: row for row in calendar_years(DAYNUM[BENCH_START:], BENCH)}
-for row in years:
-    b = byears.get(row["first"])
-    row["benchmark"] = b["return"] if b and b["year"] == row["year"] else None
-    row["difference"] = None if row["benchmark"] is None else row["return"] - row["benchmark"]
-
-
-def shifted(eps, s):
-    return [{**e, "peak": e["peak"] + s, "trough": e["trough"] + s,
-             "recovery": None if e["recovery"] is None else e["recovery"] + s} for e in eps]
+    years = calendar_years(DAYNUM, RP)
+    byears = {row["first"] + BENCH_START: row for row in calendar_years(DAYNUM[BENCH_START:], BENCH)}
+    for row in years:
+        b = byears.get(row["first"])
+        row["benchmark"] = b["return"] if b and b["year"] == row["year"] else None
+        row["difference"] = None if row["benchmark"] is None else row["return"] - row["benchmark"]
 
 
-REG_FROM = T - REGRESSION
-window_dates = DAYNUM[REG_FROM:]
-usable = [f for f in FACTORS if LEVEL_DATES[f][0] <= window_dates[0]]
-REG = regression(RP[REG_FROM:], factor_changes(usable, window_dates), usable)
-REG["excluded"] = [f for f in usable if f not in REG["factors"]] + [f for f in FACTORS if f not in usable]
-# Every factor over the whole history (crypto from its first level on), for factorRegression alone.
-ALL_FROM = CRYPTO_START
-REG_ALL = regression(RP[ALL_FROM:], factor_changes(FACTORS, DAYNUM[ALL_FROM:]), FACTORS)
+    def shifted(eps, s):
+        return [{**e, "peak": e["peak"] + s, "trough": e["trough"] + s,
+                 "recovery": None if e["recovery"] is None else e["recovery"] + s} for e in eps]
 
-ref = {
-    "inputs": {
-        "assets": N,
-        "observations": T,
-        "dates": DAYNUM.tolist(),
-        "returns": R.flatten().tolist(),
-        "amounts": AMOUNTS.tolist(),
-        "windowDays": WINDOW,
-        "benchmark": {"start": BENCH_START, "returns": BENCH.tolist()},
-        "factors": [{"factor": f, "dates": LEVEL_DATES[f].tolist(), "values": LEVELS[f].tolist()} for f in FACTORS],
-        "regressionDays": REGRESSION,
-        "allFactorsFrom": ALL_FROM,
-    },
-    "portfolioReturns": RP.tolist(),
-    "growth": {"portfolio": V.tolist(), "benchmark": B.tolist(), "windowPortfolio": VW.tolist(),
-               "windowBenchmark": BW.tolist()},
-    "calendarYears": years,
-    "rolling": {"portfolio": rolling(RP), "benchmark": rolling(BENCH)},
-    "drawdowns": {
-        "portfolio": {"underwater": underwater(V).tolist(), "worst": worst(V), "all": drawdowns(V)},
-        "benchmark": {"underwater": underwater(B).tolist(), "worst": shifted(worst(B), BENCH_START)},
-    },
-    "correlation": correlation(R[W0:]),
-    "regression": REG,
-    "regressionAllFactors": REG_ALL,
-}
-with open(OUT, "w") as fh:
-    json.dump(ref, fh)
-    fh.write("\n")
-mdd = ref["drawdowns"]["portfolio"]["worst"]
-print(f"wrote {os.path.relpath(OUT)}: {len(years)} years ({sum(r['partial'] for r in years)} partial), "
-      f"worst falls {[round(e['depth'], 4) for e in mdd]} (last recovered: {mdd[0]['recovery']}), "
-      f"order {ref['correlation']['order']}, R2 {REG['rSquared']:.4f}, factors {REG['factors']} "
-      f"excluded {REG['excluded']}")
+
+    REG_FROM = T - REGRESSION
+    window_dates = DAYNUM[REG_FROM:]
+    usable = [f for f in FACTORS if LEVEL_DATES[f][0] <= window_dates[0]]
+    REG = regression(RP[REG_FROM:], factor_changes(usable, window_dates), usable)
+    REG["excluded"] = [f for f in usable if f not in REG["factors"]] + [f for f in FACTORS if f not in usable]
+    # Every factor over the whole history (crypto from its first level on), for factorRegression alone.
+    ALL_FROM = CRYPTO_START
+    REG_ALL = regression(RP[ALL_FROM:], factor_changes(FACTORS, DAYNUM[ALL_FROM:]), FACTORS)
+
+    ref = {
+        "inputs": {
+            "assets": N,
+            "observations": T,
+            "dates": DAYNUM.tolist(),
+            "returns": R.flatten().tolist(),
+            "amounts": AMOUNTS.tolist(),
+            "windowDays": WINDOW,
+            "benchmark": {"start": BENCH_START, "returns": BENCH.tolist()},
+            "factors": [{"factor": f, "dates": LEVEL_DATES[f].tolist(), "values": LEVELS[f].tolist()} for f in FACTORS],
+            "regressionDays": REGRESSION,
+            "allFactorsFrom": ALL_FROM,
+        },
+        "portfolioReturns": RP.tolist(),
+        "growth": {"portfolio": V.tolist(), "benchmark": B.tolist(), "windowPortfolio": VW.tolist(),
+                   "windowBenchmark": BW.tolist()},
+        "calendarYears": years,
+        "rolling": {"portfolio": rolling(RP), "benchmark": rolling(BENCH)},
+        "drawdowns": {
+            "portfolio": {"underwater": underwater(V).tolist(), "worst": worst(V), "all": drawdowns(V)},
+            "benchmark": {"underwater": underwater(B).tolist(), "worst": shifted(worst(B), BENCH_START)},
+        },
+        "correlation": correlation(R[W0:]),
+        "regression": REG,
+        "regressionAllFactors": REG_ALL,
+    }
+    with open(OUT, "w") as fh:
+        json.dump(ref, fh)
+        fh.write("\n")
+    mdd = ref["drawdowns"]["portfolio"]["worst"]
+    print(f"wrote {os.path.relpath(OUT)}: {len(years)} years ({sum(r['partial'] for r in years)} partial), "
+          f"worst falls {[round(e['depth'], 4) for e in mdd]} (last recovered: {mdd[0]['recovery']}), "
+          f"order {ref['correlation']['order']}, R2 {REG['rSquared']:.4f}, factors {REG['factors']} "
+          f"excluded {REG['excluded']}")
+
+
+if __name__ == "__main__":
+    main()

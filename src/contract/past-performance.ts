@@ -96,12 +96,15 @@ const figure = <M extends string>(method: M) => ({
   dataDate: Schema.String,
 });
 
-/** A value path on calendar days; the benchmark's entries are null before its first level. */
+/**
+ * A value path on the history's calendar from `dates[start]` to its last day (amounts to the
+ * cent); the benchmark's entries are null before its first level.
+ */
 const Path = Schema.Struct({
   from: Schema.String,
   to: Schema.String,
   observations: Schema.Number,
-  dates: Schema.Array(Schema.String),
+  start: Schema.Number,
   portfolio: Schema.Array(Schema.Number),
   benchmark: Schema.NullOr(Schema.Array(Schema.NullOr(Schema.Number))),
 });
@@ -135,7 +138,10 @@ const Fall = Schema.Struct({
 });
 
 const SeriesDrawdowns = Schema.Struct({
-  /** value / previous high - 1, each day (0 at a high); null before the series' first level. */
+  /**
+   * value / previous high - 1 on each day of `dates` (0 at a high; rounded to 1e-6); null before
+   * the series' first level.
+   */
   underwater: Schema.Array(Schema.NullOr(Schema.Number)),
   maxDrawdown: Schema.Number,
   /** The five deepest falls, deepest first. */
@@ -190,6 +196,11 @@ export const PastPerformance = Schema.Struct({
     observations: Schema.Number,
     limitedBy: Schema.Array(Schema.String),
   }),
+  /**
+   * The history's calendar (history.observations + 1 closes), which every series of the sections
+   * is drawn on; empty when the plan shows none of them.
+   */
+  dates: Schema.Array(Schema.String),
   /** The analysis window (the portfolio's benchmark 1..6) at the end of the history. */
   window: Schema.Struct({
     benchmark: Benchmark,
@@ -228,9 +239,9 @@ export const PastPerformance = Schema.Struct({
     Schema.Struct({
       ...figure("rolling-window"),
       windowDays: Schema.Number,
-      /** The last day of each window. */
-      dates: Schema.Array(Schema.String),
-      /** Compounded return over the window. */
+      /** Entry k is the window that ends on dates[start + k] (start = windowDays). */
+      start: Schema.Number,
+      /** Compounded return over the window (fractions rounded to 1e-6, as every series here). */
       portfolioReturn: Schema.Array(Schema.Number),
       /** Sample standard deviation of the window's daily returns times sqrt(252). */
       portfolioVolatility: Schema.Array(Schema.Number),
@@ -241,7 +252,6 @@ export const PastPerformance = Schema.Struct({
   drawdowns: Schema.NullOr(
     Schema.Struct({
       ...figure("peak-to-recovery"),
-      dates: Schema.Array(Schema.String),
       portfolio: SeriesDrawdowns,
       benchmark: Schema.NullOr(SeriesDrawdowns),
     }),
