@@ -8,6 +8,7 @@ import type { PastPerformance, PastPerformanceSection } from "../../contract/pas
 import { isoDate } from "../../engine/dates.ts";
 import type {
   PastPerformance as EngineResult,
+  HistorySection,
   PathFrom,
   SeriesDrawdowns,
 } from "../../engine/history/past-performance.ts";
@@ -70,7 +71,8 @@ export async function pastPerformanceAt(
   const bench = levels ? benchmarkReturnsOn(levels, request.currency, p.fx, dates) : null;
   if (request.withBenchmark && !bench)
     unavailable.push({ section: "benchmark", reason: "no-benchmark-data" });
-  const sections = request.sections;
+  // Every section of the contract is one the engine computes (checked when compiling).
+  const sections: readonly HistorySection[] = request.sections;
   const factors = sections.includes("regression") ? factorsAt(view, request.currency) : null;
 
   const out = await run<EngineResult>("pastPerformance", {
@@ -124,7 +126,7 @@ export async function pastPerformanceAt(
     const w = r.portfolio.window;
     const n = r.portfolio.returns.length;
     if (n === 0) unavailable.push({ section: "rolling", reason: "not-enough-history" });
-    const bench = (values: Float64Array, start: number) =>
+    const later = (values: Float64Array, start: number) =>
       Array.from({ length: n }, (_, k) => (k < start ? null : fraction(values[k - start]!)));
     rolling = {
       method: "rolling-window",
@@ -133,8 +135,8 @@ export async function pastPerformanceAt(
       start: w,
       portfolioReturn: Array.from(r.portfolio.returns, fraction),
       portfolioVolatility: Array.from(r.portfolio.volatility, fraction),
-      benchmarkReturn: r.benchmark ? bench(r.benchmark.returns, r.benchmark.start) : null,
-      benchmarkVolatility: r.benchmark ? bench(r.benchmark.volatility, r.benchmark.start) : null,
+      benchmarkReturn: r.benchmark ? later(r.benchmark.returns, r.benchmark.start) : null,
+      benchmarkVolatility: r.benchmark ? later(r.benchmark.volatility, r.benchmark.start) : null,
     };
   }
 
