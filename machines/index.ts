@@ -90,6 +90,7 @@ const demoPortfolio: Portfolio = {
   product: "simAssets",
   currency: "EUR",
   benchmark: 5,
+  benchmarkSeries: null,
   assets: [
     {
       stockExchange: "Madrid",

@@ -10,7 +10,8 @@ import path from "node:path";
 
 /** What the numpy side computes (scripts/reference/bench_numpy.py) and on which arrays. */
 export interface NumpyTask {
-  readonly task: "cov" | "lw" | "lw-same-algebra" | "full" | "full-all" | "full-same-algebra";
+  readonly task:
+    "cov" | "lw" | "lw-same-algebra" | "full" | "full-all" | "full-same-algebra" | "history";
   /** Shown in the side-by-side table after the case's name. */
   readonly label: string;
   readonly assets: number;
@@ -43,7 +44,9 @@ const files = readdirSync(dir)
   .filter((f) => f.endsWith(".ts"))
   .sort();
 
-const PYTHON = "/usr/bin/python3";
+// Debian's python3 with python3-numpy and python3-scipy; BENCH_PYTHON names another one (a
+// machine whose numpy and SciPy live elsewhere, e.g. under pyenv).
+const PYTHON = process.env.BENCH_PYTHON ?? "/usr/bin/python3";
 const NUMPY_SCRIPT = path.join(import.meta.dirname, "reference", "bench_numpy.py");
 // Set on some machines for old OpenBLAS builds; they slow a current numpy. Unset for this
 // benchmark's python only (never in tests or CI): docs/performance.md, "Engine".

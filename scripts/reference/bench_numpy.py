@@ -12,6 +12,10 @@ Tasks (figures as in refmath.py, docs/analytics.md):
             parametric and historical VaR/CVaR, component risk, diversification
   full-all  the same plus every other figure analysePortfolio returns: the Cholesky factor,
             expected returns (CAPM prior, Bayes-Stein), required returns, currency risk
+  history   the holdings' past without the regression (scripts/reference/history.py's functions):
+            growth of the portfolio and the benchmark, calendar years, rolling 252-day return and
+            volatility, underwater series and worst falls of both, np.corrcoef of the last `window`
+            days with SciPy's average linkage and leaf order
   lw-same-algebra, full-same-algebra
             lw and full-all with Ledoit-Wolf computed by the engine's algebra (one X'X product and
             sums over days): how much of the difference is the algorithm, how much the BLAS
@@ -119,6 +123,24 @@ def full(r, w, fx, foreign, market, everything, same_algebra=False):
     return out
 
 
+def history(panel, amounts, dates, bench, window):
+    """The history figures of scripts/reference/history.py (imported only for this task: SciPy)."""
+    from history import calendar_years, correlation, growth, rolling, underwater, worst
+
+    rp = panel @ (amounts / amounts.sum())
+    v = growth(rp, float(amounts.sum()))
+    b = growth(bench, float(amounts.sum()))
+    falls = worst(v)
+    return {
+        "years": calendar_years(dates.astype(np.int64), rp),
+        "rolling": [rolling(rp), rolling(bench)],
+        "underwater": [underwater(v), underwater(b)],
+        "worst": [falls, worst(b)],
+        "correlation": correlation(panel[-window:]),
+        "maxDrawdown": falls[0]["depth"] if falls else 0.0,
+    }
+
+
 def main():
     if sys.argv[1] == "--info":
         print(json.dumps({"numpy": np.__version__, "blas": blas_info()}))
@@ -149,6 +171,9 @@ def main():
         market = arrays["market"][-window:]
         fn = lambda: full(r, w, fx, foreign, market, task != "full", task == "full-same-algebra")  # noqa: E731
         check = lambda res: float(res["parametric"]["var"])  # noqa: E731
+    elif task == "history":
+        fn = lambda: history(panel, arrays["amounts"], arrays["dates"], arrays["benchmark"], spec["window"])  # noqa: E731
+        check = lambda res: res["maxDrawdown"]  # noqa: E731
     else:
         raise SystemExit(f"unknown task {task}")
     result = fn()  # warm-up, as bench.ts does

@@ -76,6 +76,7 @@ import {
   SavePortfolioRequest,
   UpdatePortfolioRequest,
 } from "./portfolios.ts";
+import { BenchmarkSeriesRequest, PastPerformance } from "./past-performance.ts";
 import { RuntimeConfig } from "./runtime-config.ts";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
@@ -324,6 +325,17 @@ export const endpoints = {
     method: "GET",
     path: "/portfolios/:id/history",
     response: PortfolioHistory,
+  }),
+  portfolioPastPerformance: endpoint({
+    method: "GET",
+    path: "/portfolios/:id/past-performance",
+    response: PastPerformance,
+  }),
+  setPortfolioBenchmarkSeries: endpoint({
+    method: "PUT",
+    path: "/portfolios/:id/benchmark-series",
+    body: BenchmarkSeriesRequest,
+    response: Portfolio,
   }),
 
   bananaUniverse: endpoint({ method: "GET", path: "/banana/universe", response: BananaUniverse }),

@@ -77,6 +77,7 @@ export const msgCodes = [
   "YIELD_NOT_HOLDABLE",
   "CURRENCY_NOT_CONVERTIBLE",
   "ALIAS_TAKEN",
+  "UNKNOWN_BENCHMARK",
   // Raised by the client itself when the server cannot be reached; the server never sends it.
   "NETWORK_ERROR",
 ] as const;

@@ -160,6 +160,11 @@ export const Portfolio = Schema.Struct({
   product: Product,
   currency: Currency,
   benchmark: Benchmark,
+  /**
+   * The index or fund its past is compared with (`GET /portfolios/:id/past-performance`); null:
+   * the market of its currency.
+   */
+  benchmarkSeries: Schema.NullOr(Schema.String),
   assets: Schema.Array(AssetGroup),
   totalInvested: Schema.Number,
   initialInvested: Schema.Number,

@@ -129,21 +129,28 @@ export interface Sensitivities {
   readonly periodDays: number;
 }
 
+/** Period returns of the assets and period changes of the factors (see factorSensitivities). */
+export interface PeriodChanges {
+  readonly periods: number;
+  readonly periodDays: number;
+  /** Row-major periods x assets: each asset's return compounded over the period. */
+  readonly y: Float64Array;
+  /** Row-major periods x factors: compounded for return factors, summed for level factors. */
+  readonly x: Float64Array;
+}
+
 /**
- * OLS of each asset's period returns on the factors' period changes with an intercept:
- * r_i = a_i + sum_k b_ik f_k + e_i. Periods are blocks of `periodDays` observations counted back
- * from the last (default 5: weekly, which limits the bias of non-synchronous closes and gives the
- * monthly inflation factor some periods with a change); returns compound within a period, level
- * changes add up. Solved by the normal equations on centred data (Cholesky).
+ * Blocks of `periodDays` observations counted back from the last (the oldest observations that
+ * do not fill a block are left out): the assets' returns compound within a block, the factors'
+ * changes compound (return factors) or add up (level factors).
  */
-export function factorSensitivities(
+export function periodChanges(
   panel: ReturnsPanel,
   factors: FactorPanel,
-  options: { periodDays?: number } = {},
-): Sensitivities {
-  validatePanel(panel, 2, "factorSensitivities");
+  periodDays = 5,
+): PeriodChanges {
+  validatePanel(panel, 2, "periodChanges");
   checkFactorPanel(factors, panel.observations);
-  const periodDays = options.periodDays ?? 5;
   if (!(Number.isInteger(periodDays) && periodDays >= 1))
     throw new EngineError(
       "INVALID_PARAMETER",
@@ -153,7 +160,6 @@ export function factorSensitivities(
   const k0 = factors.factors.length;
   const p = Math.floor(t / periodDays);
   const skip = t - p * periodDays;
-  // Period returns of the assets (p x n) and changes of the factors (p x k0).
   const y = new Float64Array(p * n);
   const x = new Float64Array(p * k0);
   for (let q = 0; q < p; q++) {
@@ -176,13 +182,21 @@ export function factorSensitivities(
     for (let j = 0; j < k0; j++)
       if (FACTOR_KIND[factors.factors[j]!] === "return") x[q * k0 + j] = x[q * k0 + j]! - 1;
   }
-  // Centre; drop factors without variance.
+  return { periods: p, periodDays, y, x };
+}
+
+/**
+ * The factors (indices into the panel's factors) with variance over the periods, and the means of
+ * every factor: a factor whose period changes do not move (relative to their size) is left out.
+ */
+export function factorsWithVariance(
+  x: Float64Array,
+  periods: number,
+  k0: number,
+): { keep: number[]; means: Float64Array } {
+  const p = periods;
   const xm = new Float64Array(k0);
-  const ym = new Float64Array(n);
-  for (let q = 0; q < p; q++) {
-    for (let j = 0; j < k0; j++) xm[j] = xm[j]! + x[q * k0 + j]! / p;
-    for (let i = 0; i < n; i++) ym[i] = ym[i]! + y[q * n + i]! / p;
-  }
+  for (let q = 0; q < p; q++) for (let j = 0; j < k0; j++) xm[j] = xm[j]! + x[q * k0 + j]! / p;
   const keep: number[] = [];
   for (let j = 0; j < k0; j++) {
     let v = 0;
@@ -193,6 +207,29 @@ export function factorSensitivities(
     }
     if (v > 1e-24 * Math.max(1, scale * scale) * p) keep.push(j);
   }
+  return { keep, means: xm };
+}
+
+/**
+ * OLS of each asset's period returns on the factors' period changes with an intercept:
+ * r_i = a_i + sum_k b_ik f_k + e_i. Periods are blocks of `periodDays` observations counted back
+ * from the last (default 5: weekly, which limits the bias of non-synchronous closes and gives the
+ * monthly inflation factor some periods with a change); returns compound within a period, level
+ * changes add up. Solved by the normal equations on centred data (Cholesky).
+ */
+export function factorSensitivities(
+  panel: ReturnsPanel,
+  factors: FactorPanel,
+  options: { periodDays?: number } = {},
+): Sensitivities {
+  const periodDays = options.periodDays ?? 5;
+  const { y, x, periods: p } = periodChanges(panel, factors, periodDays);
+  const n = panel.assets;
+  const k0 = factors.factors.length;
+  // Centre; drop factors without variance.
+  const { keep, means: xm } = factorsWithVariance(x, p, k0);
+  const ym = new Float64Array(n);
+  for (let q = 0; q < p; q++) for (let i = 0; i < n; i++) ym[i] = ym[i]! + y[q * n + i]! / p;
   const k = keep.length;
   if (p < k + 2)
     throw new EngineError(

@@ -72,6 +72,7 @@ export const msgCodeText: Record<MsgCode | "PASSWORD_TOO_WEAK", MessageDescripto
   YIELD_NOT_HOLDABLE: msg`A bond yield is a rate, not a price: it is shown in the markets but cannot be held in a portfolio. Choose a bond fund instead.`,
   CURRENCY_NOT_CONVERTIBLE: msg`One of the assets is quoted in a currency we cannot convert into your portfolio's currency (only euros and US dollars convert). It is shown in the markets but cannot be held in this portfolio.`,
   ALIAS_TAKEN: msg`That alias is already used by another member. Choose another one.`,
+  UNKNOWN_BENCHMARK: msg`That benchmark is not one of the indices and funds a portfolio can be compared with. Choose one from the list.`,
   TOO_FEW_ASSETS: msg`A portfolio needs at least one asset with an amount above zero.`,
   TOO_MANY_ASSETS: msg`This portfolio has more assets than it can hold. Remove some or choose more assets in question 3.`,
   TOTAL_TOO_LOW: msg`The total invested is below the minimum investment.`,

@@ -43,6 +43,7 @@ const portfolio = {
   product: "simAssets",
   currency: "USD",
   benchmark: 5,
+  benchmarkSeries: null,
   assets: [
     {
       stockExchange: "NASDAQ",

@@ -30,6 +30,7 @@ const saved: Portfolio = {
   product: "simAssets",
   currency: "EUR",
   benchmark: 5,
+  benchmarkSeries: null,
   assets: [
     {
       stockExchange: "X",

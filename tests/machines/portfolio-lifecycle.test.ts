@@ -52,6 +52,7 @@ function portfolio(over: Partial<Portfolio> = {}, amounts: readonly number[] = [
     product: "simAssets",
     currency: "EUR",
     benchmark: 5,
+    benchmarkSeries: null,
     assets: [
       {
         stockExchange: "Madrid",

@@ -375,6 +375,9 @@ describe.each(databaseTargets)("bad input on every endpoint, on $name", (target)
     for (const [index, [name, method, path]] of targets.entries()) {
       await fc.assert(
         fc.asyncProperty(segment, async (value) => {
+          // An empty or dot segment names another path: outside the API, an app page, which an
+          // unbuilt app answers 503 (the seeds are per target, so a new endpoint can draw one).
+          fc.pre(path.startsWith("/api") || !["", ".", ".."].includes(value));
           const url = path.replace(/:[a-z]+/, value);
           const res = await app.request(url, {
             method,

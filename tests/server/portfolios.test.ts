@@ -625,6 +625,7 @@ describe.each(databaseTargets)("portfolios API on $name", (target) => {
         product: "simAssets",
         currency: "EUR",
         benchmark: 5,
+        benchmarkSeries: null,
         saved: true,
         version: 1,
         remainingEditions: 3,

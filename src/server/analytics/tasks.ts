@@ -8,6 +8,8 @@ import { analysePortfolio, type AnalysisInput } from "../../engine/analysis.ts";
 import { analyseAt, type Runner } from "./analyse.ts";
 import { optimiseAt, simulateAt, type OptimiseJob } from "./optimise.ts";
 import { whatIfAt } from "./whatif.ts";
+import { pastPerformanceAt, type PastPerformanceRequest } from "./past-performance.ts";
+import { pastPerformance } from "../../engine/history/past-performance.ts";
 import { viewOfRef, type MarketRef } from "./worker-market.ts";
 import { estimateCovariance } from "../../engine/covariance.ts";
 import { matrix } from "../../engine/linalg.ts";
@@ -504,6 +506,7 @@ export const tasks = {
   universeStats,
   portfolioRisk,
   proposeWeights,
+  pastPerformance,
   analyseRequest: (input: RequestInput<AnalyseRequest>) =>
     analyseAt(viewOfRef(input.market), direct, input.request),
   optimiseRequest: (input: RequestInput<OptimiseJob>) =>
@@ -512,6 +515,8 @@ export const tasks = {
     simulateAt(viewOfRef(input.market), direct, input.request),
   whatIfRequest: (input: RequestInput<WhatIfRequest>) =>
     whatIfAt(viewOfRef(input.market), direct, input.request),
+  pastPerformanceRequest: (input: RequestInput<PastPerformanceRequest>) =>
+    pastPerformanceAt(viewOfRef(input.market), direct, input.request),
 } as const;
 
 export type TaskName = keyof typeof tasks;

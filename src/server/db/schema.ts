@@ -389,6 +389,11 @@ export const portfolios = pgTable(
     name: text("name").notNull(),
     currency: text("currency").notNull().default("EUR"),
     benchmark: integer("benchmark").notNull().default(5),
+    /**
+     * The index or fund the portfolio's past is compared with (docs/portfolios.md, "Past
+     * performance"); null: the market of its currency.
+     */
+    benchmarkSeries: text("benchmark_series"),
     monkeyRegion: text("monkey_region"),
     saved: boolean("saved").notNull().default(false),
     version: integer("version").notNull().default(1),

@@ -229,6 +229,7 @@ export function toPortfolio(
     product: row.product as Product,
     currency: row.currency === "USD" ? "USD" : "EUR",
     benchmark: row.benchmark as Portfolio["benchmark"],
+    benchmarkSeries: row.benchmarkSeries,
     assets,
     totalInvested: total,
     initialInvested: row.initialInvested,

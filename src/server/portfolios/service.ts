@@ -281,3 +281,18 @@ export async function deletePortfolio(
   if (!permissions.management.delete) throw new ApiFailure(403, "DELETE_FORBIDDEN");
   await db.delete(portfolios).where(eq(portfolios.id, stored.row.id));
 }
+
+/**
+ * Stores the benchmark a portfolio's past is compared with (null: the market of its currency).
+ * A setting, not an edition: neither `version` nor `remainingEditions` changes.
+ */
+export async function setBenchmarkSeries(
+  db: Db,
+  stored: StoredPortfolio,
+  series: string | null,
+): Promise<void> {
+  await db
+    .update(portfolios)
+    .set({ benchmarkSeries: series, updatedAt: sql`now()` })
+    .where(eq(portfolios.id, stored.row.id));
+}

@@ -3,6 +3,15 @@ import { Accepted } from "../../contract/accounts.ts";
 import { AnalysisResponse } from "../../contract/analytics.ts";
 import { CommonQuery, type Product } from "../../contract/common.ts";
 import {
+  allowedSections,
+  BENCHMARK_SERIES_PERMISSION,
+  BenchmarkSeriesRequest,
+  lockedPastPerformance,
+  PastPerformance,
+  PastPerformanceQuery,
+} from "../../contract/past-performance.ts";
+import { hasPermission } from "../../contract/permissions.ts";
+import {
   Portfolio,
   PortfolioHistory,
   PortfolioIdParam,
@@ -14,8 +23,10 @@ import {
   UpdatePortfolioRequest,
 } from "../../contract/portfolios.ts";
 import { refuseTrial } from "../accounts/gates.ts";
-import { clientPermissions, productOf } from "../accounts/permissions.ts";
+import { clientPermissions, productOf, requirePermission } from "../accounts/permissions.ts";
 import { analyse, callerOf } from "../analytics/analyse.ts";
+import { benchmarkChoices, requireBenchmarkChoice } from "../analytics/benchmarks.ts";
+import { pastPerformanceOf } from "../analytics/past-performance.ts";
 import { redactAnalysis } from "../analytics/redact.ts";
 import type { AppDeps, AppEnv } from "../app.ts";
 import { ApiFailure } from "../http/api-failure.ts";
@@ -23,7 +34,7 @@ import type { Background } from "../http/background.ts";
 import { requireSession } from "../http/auth.ts";
 import { idempotent } from "../http/idempotency.ts";
 import { jsonBody, paramsOf, queryOf, reply } from "../http/validate.ts";
-import { nextMarketDay } from "../market/market-view.ts";
+import { marketView, nextMarketDay } from "../market/market-view.ts";
 import { marketToday } from "../market/repository.ts";
 import { volatilityCache } from "../portfolios/assets.ts";
 import { portfolioCsv, portfolioPdf } from "../portfolios/exports.ts";
@@ -42,6 +53,7 @@ import {
   deletePortfolio,
   resetHoldings,
   savePortfolio,
+  setBenchmarkSeries,
   updatePortfolio,
 } from "../portfolios/service.ts";
 import { updatePercentiles, valuePortfolios } from "../portfolios/valuation.ts";
@@ -215,6 +227,61 @@ export function portfoliosRoutes(deps: AppDeps, tasks: Background) {
         scores: rows.map((r) => r.score),
         nextValuation: await nextMarketDay(db),
       });
+    })
+    .get("/:id/past-performance", async (c) => {
+      const stored = await own(c);
+      const query = queryOf(c, PastPerformanceQuery);
+      const permissions = await permissionsOf(c.get("clientId"), stored.row.product as Product);
+      const currency = stored.row.currency === "USD" ? "USD" : "EUR";
+      const withBenchmark = hasPermission(permissions, BENCHMARK_SERIES_PERMISSION);
+      const choices = withBenchmark ? benchmarkChoices(await marketView(db), currency) : [];
+      // Another benchmark for this answer only: the plan's benchmark choice, among the choices.
+      if (query.benchmarkSeries !== undefined) {
+        requirePermission(withBenchmark);
+        requireBenchmarkChoice(choices, query.benchmarkSeries, "benchmarkSeries");
+      }
+      let series = query.benchmarkSeries ?? stored.row.benchmarkSeries;
+      // A stored benchmark the market no longer has: the default one, and the answer says so.
+      const gone = series !== null && !choices.some((x) => x.series === series);
+      if (gone) series = null;
+      const answer = await pastPerformanceOf(
+        db,
+        deps.pool,
+        {
+          currency,
+          benchmark: stored.row.benchmark as 1 | 2 | 3 | 4 | 5 | 6,
+          assets: stored.holdings.map((h) => ({ symbol: h.symbol, amount: h.investedAmount })),
+          benchmarkSeries: series,
+          withBenchmark,
+          sections: allowedSections(permissions),
+        },
+        callerOf(c),
+      );
+      return reply(c, PastPerformance, {
+        ...answer,
+        unavailable:
+          gone && withBenchmark
+            ? [...answer.unavailable, { section: "benchmark", reason: "benchmark-unavailable" }]
+            : answer.unavailable,
+        benchmarkChoices: choices,
+        locked: lockedPastPerformance(permissions),
+      });
+    })
+    .put("/:id/benchmark-series", async (c) => {
+      const stored = await own(c);
+      const request = await jsonBody(c, BenchmarkSeriesRequest);
+      const permissions = await permissionsOf(c.get("clientId"), stored.row.product as Product);
+      requirePermission(hasPermission(permissions, BENCHMARK_SERIES_PERMISSION));
+      if (request.series !== null) {
+        const currency = stored.row.currency === "USD" ? "USD" : "EUR";
+        requireBenchmarkChoice(
+          benchmarkChoices(await marketView(db), currency),
+          request.series,
+          "series",
+        );
+      }
+      await setBenchmarkSeries(db, stored, request.series);
+      return reply(c, Portfolio, await answer(await own(c)));
     })
     .get("/:id/export.csv", async (c) => {
       const stored = await exportable(c);

@@ -1,0 +1,1 @@
+ALTER TABLE "portfolios" ADD COLUMN "benchmark_series" text;
