@@ -32,6 +32,7 @@ const savedPortfolio = (
   product: "simAssets",
   currency: "EUR",
   benchmark: 5,
+  benchmarkSeries: null,
   assets: [
     {
       stockExchange: "Madrid",
