@@ -101,8 +101,6 @@ function server(edition: keyof typeof editions) {
       // Every test signs up from this one address: the per-address sign-up limit is lifted here
       // (tests/server/rate-limits.test.ts checks it).
       RATE_LIMIT_SIGNUPS_PER_HOUR: "10000",
-      // The sandbox's test clock, for tests/e2e/billing-clock.spec.ts (docs/billing.md).
-      SANDBOX_TEST_CLOCK: "true",
     },
   };
 }

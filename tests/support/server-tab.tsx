@@ -33,11 +33,28 @@ export interface TabServer {
   close(): Promise<void>;
 }
 
-export async function openTabServer(edition: Edition): Promise<TabServer> {
-  const env = { EDITION: edition };
+export interface TabServerOptions {
+  /**
+   * More of the server's environment, under EDITION (e.g. SANDBOX_TEST_CLOCK=true for the
+   * sandbox's test clock, tests/app/billing-clock.test.tsx). Nothing more by default.
+   */
+  readonly env?: Readonly<Record<string, string>>;
+  /**
+   * Whether the bot check lets every sign-up through, for tests that sign people up through the
+   * API (what they test starts after it); by default none passes, as in the harness's other users.
+   */
+  readonly captchaPasses?: boolean;
+}
+
+export async function openTabServer(
+  edition: Edition,
+  options: TabServerOptions = {},
+): Promise<TabServer> {
+  const env = { ...options.env, EDITION: edition };
   const sent: TabServer["sent"] = [];
   const market = await openMarketApp(databaseTargets[0]!, {
     env,
+    captchaPasses: options.captchaPasses ?? false,
     datasets: [simulatedDataset({ end: "2026-11-20", days: 400 })],
     mailer: { kind: "outbox", send: async (to, email) => void sent.push({ to, email }) },
   });
@@ -75,6 +92,10 @@ function inProcessFetch(
     if (jar.size)
       headers.set("Cookie", [...jar].map(([name, value]) => `${name}=${value}`).join("; "));
     const url = new URL(request.url);
+    // A page's writes carry its origin, as every browser sends it (a cookie-authenticated write
+    // without it is refused: src/server/http/auth.ts).
+    if (!["GET", "HEAD"].includes(request.method) && !headers.has("Origin"))
+      headers.set("Origin", url.origin);
     calls.push(`${request.method} ${url.pathname}`);
     const body = ["GET", "HEAD"].includes(request.method) ? undefined : await request.text();
     const response = await server.market.app.request(`${url.pathname}${url.search}`, {
@@ -93,6 +114,20 @@ function inProcessFetch(
     }
     return response;
   };
+}
+
+/**
+ * A request the browser makes outside the app's own calls (a page of the sandbox provider, a form
+ * posted there, an API call by hand): handed to the in-process app with the browser's cookies, and
+ * the answer's cookies kept. `path` is the server's (`/api/...`, `/sandbox/...`); redirects are not
+ * followed (the answer says where the browser would go).
+ */
+export function browserRequest(
+  server: TabServer,
+  browser: TabBrowser,
+): (path: string, init?: RequestInit) => Promise<Response> {
+  const fetchIn = inProcessFetch(server, browser.cookies, []);
+  return (path, init) => fetchIn(new URL(path, "http://localhost").href, init);
 }
 
 /**
