@@ -10,6 +10,18 @@ const features = readdirSync(new URL("./src/features", import.meta.url), { withF
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
 
+/** What no server module imports (rules of one name do not add up across blocks: shared here). */
+const serverPatterns = [
+  {
+    regex: "^(\\.\\./)+(app|features|ui|client)/",
+    message: "The server depends only on the contract and the engine.",
+  },
+  {
+    regex: "^(\\./|(\\.\\./)+)app\\.ts$",
+    message: "Only main.ts imports the app; its environment types are in app-env.ts (no circle).",
+  },
+];
+
 export default defineConfig(
   {
     ignores: [
@@ -62,6 +74,69 @@ export default defineConfig(
         "error",
         {
           patterns: [{ regex: "^\\.\\./", message: "The contract depends on nothing of the app." }],
+        },
+      ],
+    },
+  },
+  {
+    files: ["src/ui/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(\\.\\./)+(?!contract/|ui/)[a-z-]+/",
+              message: "Shared presentational components depend only on the contract.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["src/client/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(\\.\\./)+(?!contract/|client/)[a-z-]+/",
+              message: "The HTTP client depends only on the contract.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["src/server/**/*.ts"],
+    ignores: ["src/server/main.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: serverPatterns,
+        },
+      ],
+    },
+  },
+  {
+    files: ["src/server/analytics/**/*.ts"],
+    ignores: ["src/server/analytics/worker.ts", "src/server/analytics/tasks.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            ...serverPatterns,
+            {
+              regex: "^\\./tasks\\.ts$",
+              message:
+                "The task table runs these modules: read task names from task-names.ts and the engine's outputs from engine-tasks.ts.",
+            },
+          ],
         },
       ],
     },

@@ -1,5 +1,3 @@
-import type { ProductPermissions } from "../contract/permissions.ts";
-import type { SessionAccount } from "./accounts/sessions.ts";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import { Hono, type MiddlewareHandler } from "hono";
@@ -9,19 +7,14 @@ import { contentSecurityPolicy } from "./http/csp.ts";
 import { noStoreByDefault, permissionsPolicy, sameSiteWrites } from "./http/protocol.ts";
 import { CommonQuery } from "../contract/common.ts";
 import { RuntimeConfig } from "../contract/runtime-config.ts";
-import { runtimeConfigOf, type ServerConfig } from "./config.ts";
-import type { Database } from "./db/database.ts";
+import { runtimeConfigOf } from "./config.ts";
 import { ApiFailure } from "./http/api-failure.ts";
 import { checkQueryString, queryOf, reply } from "./http/validate.ts";
-import type { Logger } from "./logger.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { clientRoutes } from "./routes/client.ts";
 import { devOutboxPage, devRoutes } from "./routes/dev.ts";
 import { marketRoutes } from "./routes/market.ts";
-import type { Mailer } from "./accounts/mailer.ts";
-import type { BotCheck } from "./accounts/captcha.ts";
-import type { AnalyticsPool } from "./analytics/pool.ts";
 import { analyticsRoutes } from "./routes/analytics.ts";
 import { portfoliosRoutes } from "./routes/portfolios.ts";
 import { educationRoutes } from "./routes/education.ts";
@@ -29,44 +22,13 @@ import { educationContent } from "./education/content.ts";
 import { bananaRoutes } from "./banana/routes.ts";
 import { billingRoutes, subscriptionRoutes } from "./routes/billing.ts";
 import { billingService, type BillingDeps } from "./billing/service.ts";
-import type { PaymentProvider } from "./billing/provider.ts";
 import { background } from "./http/background.ts";
 import { createSandboxProvider } from "./billing/sandbox.ts";
 import { sandboxPages } from "./billing/sandbox-pages.ts";
 import { acceptedEncoding, spaRoutes } from "./spa.ts";
+import type { AppDeps, AppEnv } from "./app-env.ts";
 
-export interface AppDeps {
-  readonly config: ServerConfig;
-  readonly database: Database;
-  readonly logger: Logger;
-  readonly version: string;
-  readonly mailer: Mailer;
-  readonly botCheck: BotCheck;
-  readonly pool: AnalyticsPool;
-  /** The payment provider; by default the built-in sandbox (docs/billing.md). */
-  readonly paymentProvider?: PaymentProvider;
-  /** The billing clock (tests move it); by default the system's. Sign-in and email limits use it too. */
-  readonly clock?: () => Date;
-  /**
-   * Waits before a throttled sign-in is checked, and between looks at an Idempotency-Key whose
-   * first call is still running (tests record the delays instead); by default a timer.
-   */
-  readonly sleep?: (ms: number) => Promise<void>;
-  /** The education content folder; by default the project's content/ (docs/education.md). */
-  readonly contentDir?: string;
-}
-
-export type AppEnv = {
-  Variables: {
-    requestId: string;
-    clientId: number;
-    tokenHash: string;
-    /** The session's account, for the server's gates (src/server/accounts/gates.ts). */
-    account: SessionAccount;
-    /** Set by requireSessionWithPermissions: the client's permissions for the request's product. */
-    permissions?: ProductPermissions;
-  };
-};
+export type { AppDeps, AppEnv } from "./app-env.ts";
 
 /** JSON answers smaller than this go as they are: compressing them saves less than it costs. */
 export const COMPRESS_MIN_BYTES = 1024;

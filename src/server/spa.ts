@@ -6,7 +6,7 @@ import { getCookie } from "hono/cookie";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Locale, defaultLocale, locales } from "../contract/common.ts";
 import { runtimeConfigOf } from "./config.ts";
-import type { AppDeps } from "./app.ts";
+import type { AppDeps } from "./app-env.ts";
 
 const CONFIG_PLACEHOLDER = "<!--app-config-->";
 

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 /** The loader keeps one actor per page: each test loads a fresh copy of the module. */
 async function freshLoader() {
   vi.resetModules();
-  return import("../../src/client/recaptcha.ts");
+  return import("../../src/app/recaptcha.ts");
 }
 
 const scripts = () =>

@@ -11,7 +11,7 @@ import { ServicesProvider } from "../../src/app/services.tsx";
 import type { WhatIfResponse } from "../../src/contract/analytics.ts";
 import type { Locale } from "../../src/contract/common.ts";
 import type { MarketToday } from "../../src/contract/market.ts";
-import { chosenWithHindsight } from "../../src/ui/hindsight-caution.tsx";
+import { chosenWithHindsight } from "../../src/app/hindsight-caution.tsx";
 import { WhatIfResultView } from "../../src/features/what-if/result-view.tsx";
 import { healthyResponse, renderApp, testServices } from "../support/render-app.tsx";
 

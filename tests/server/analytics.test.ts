@@ -6,7 +6,7 @@ import {
   SimulateResponse,
 } from "../../src/contract/analytics.ts";
 import type { AssetSummary, AssetView } from "../../src/contract/market.ts";
-import { optimise } from "../../src/server/analytics/tasks.ts";
+import { optimise } from "../../src/server/analytics/engine-tasks.ts";
 import { decode } from "../../src/contract/decode.ts";
 import { analysePortfolio } from "../../src/engine/analysis.ts";
 import { alignReturns } from "../../src/engine/returns.ts";

@@ -20,7 +20,7 @@ import { sampleVariance } from "../../src/engine/stats.ts";
 import { createSession } from "../../src/server/accounts/sessions.ts";
 import { createAnalyticsPool, type AnalyticsPool } from "../../src/server/analytics/pool.ts";
 import { loadAssets, loadFx } from "../../src/server/analytics/series.ts";
-import { optimise } from "../../src/server/analytics/tasks.ts";
+import { optimise } from "../../src/server/analytics/engine-tasks.ts";
 import { universeFigures } from "../../src/server/portfolios/propose.ts";
 import { createApp } from "../../src/server/app.ts";
 import { loadConfig } from "../../src/server/config.ts";

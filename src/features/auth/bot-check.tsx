@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useRef } from "react";
 import type { Locale } from "../../contract/common.ts";
-import { recaptchaToken } from "../../client/recaptcha.ts";
+import { recaptchaToken } from "../../app/recaptcha.ts";
 import { useServices } from "../../app/services.tsx";
 import type { TokenStore } from "./token-store.ts";
 

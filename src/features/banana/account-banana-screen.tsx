@@ -15,7 +15,7 @@ import { PageHeading } from "../../ui/page-heading.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
 import { percentOrDash, regionNames, regions } from "./banana-format.ts";
 import { RankingSection } from "./ranking-table.tsx";
-import { TermLinks } from "../../ui/term-link.tsx";
+import { TermLinks } from "../../app/term-link.tsx";
 import "./banana-account.css";
 
 /** How a portfolio fares against its monkey, in words (not only by colour). */

@@ -22,7 +22,7 @@ import { regionNames, regions } from "./banana-format.ts";
 import { LoadFailed } from "../../ui/load-failed.tsx";
 import { StockPicker } from "./stock-picker.tsx";
 import { useBanana } from "./use-banana.ts";
-import { TermLinks } from "../../ui/term-link.tsx";
+import { TermLinks } from "../../app/term-link.tsx";
 import "./banana-account.css";
 import "./banana-challenge.css";
 

@@ -22,7 +22,7 @@ import { PlanLock } from "../../app/plan-lock.tsx";
 import { MonkeyDistributionChart, ValuePathChart } from "./banana-charts.tsx";
 import { percentileText, percentOrDash, regionIndexNames, regionNames } from "./banana-format.ts";
 import { BananaEditSection } from "./banana-edit-section.tsx";
-import { TermLinks } from "../../ui/term-link.tsx";
+import { TermLinks } from "../../app/term-link.tsx";
 import "./banana-account.css";
 import { LockIcon } from "../../ui/lock-icon.tsx";
 

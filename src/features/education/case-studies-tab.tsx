@@ -8,7 +8,7 @@ import { LineChart } from "../../ui/charts/index.ts";
 import { TableScroll } from "../../ui/data-table.tsx";
 import { formatDate, formatNumber, formatPercent } from "../../ui/format.ts";
 import { LoadState } from "./load-state.tsx";
-import { RichText, TermLink } from "../../ui/term-link.tsx";
+import { RichText, TermLink } from "../../app/term-link.tsx";
 
 export function CaseStudiesTab({
   locale,

@@ -5,7 +5,7 @@ import type { Locale } from "../../contract/common.ts";
 import type { Course, CourseSection, SectionResult } from "../../contract/education.ts";
 import { msgCodeText } from "../../ui/msg-code-text.ts";
 import { LoadState } from "./load-state.tsx";
-import { RichText } from "../../ui/term-link.tsx";
+import { RichText } from "../../app/term-link.tsx";
 import { useSections } from "./use-sections.ts";
 
 const passedCount = (c: Course) => c.sections.filter((s) => s.progress?.passed).length;

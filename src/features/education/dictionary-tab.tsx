@@ -7,7 +7,7 @@ import { endpoints } from "../../contract/endpoints.ts";
 import type { ContentLevel, DictionaryEntry } from "../../contract/education.ts";
 import { LoadState } from "./load-state.tsx";
 import { entryOf, searchEntries } from "./search.ts";
-import { RichText } from "../../ui/term-link.tsx";
+import { RichText } from "../../app/term-link.tsx";
 
 /** Shown at once; more with "Show more". */
 const PAGE = 40;

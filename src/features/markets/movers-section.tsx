@@ -4,7 +4,7 @@ import type { Locale } from "../../contract/common.ts";
 import type { MarketMovers, Mover, MoverPeriod } from "../../contract/market.ts";
 import { formatNumber } from "../../ui/format.ts";
 import { AssetLink, Change, DataStamp } from "./market-parts.tsx";
-import { TermLinks } from "../../ui/term-link.tsx";
+import { TermLinks } from "../../app/term-link.tsx";
 
 function MoverList({
   title,

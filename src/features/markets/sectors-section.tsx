@@ -6,7 +6,7 @@ import { formatNumber } from "../../ui/format.ts";
 import { BarChart } from "../../ui/charts/index.ts";
 import { DataStamp } from "./market-parts.tsx";
 import { regionNames, sectorNames } from "./market-format.ts";
-import { TermLinks } from "../../ui/term-link.tsx";
+import { TermLinks } from "../../app/term-link.tsx";
 
 type SectorPeriod = "day" | "month" | "ytd" | "year";
 

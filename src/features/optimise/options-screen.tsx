@@ -12,7 +12,7 @@ import { Spinner } from "../../ui/spinner.tsx";
 import { LevelChoice, levelTexts } from "./choose-screen.tsx";
 import { OptimisePage, Outcome, Running } from "./parts.tsx";
 import { useOptimise } from "./use-optimise.ts";
-import { TermLinks } from "../../ui/term-link.tsx";
+import { TermLinks } from "../../app/term-link.tsx";
 
 const parse = (text: string): number | null => {
   const v = Number(text.replace(",", "."));

@@ -11,7 +11,7 @@ import { OptimisePage, Outcome, Running } from "./parts.tsx";
 import { PlanLock } from "../../app/plan-lock.tsx";
 import type { PermissionPath } from "../../contract/permissions.ts";
 import { useOptimise } from "./use-optimise.ts";
-import { TermLinks } from "../../ui/term-link.tsx";
+import { TermLinks } from "../../app/term-link.tsx";
 import { LockIcon } from "../../ui/lock-icon.tsx";
 
 /**

@@ -1,5 +1,5 @@
 import { msg } from "@lingui/core/macro";
-import { TermLink } from "../../ui/term-link.tsx";
+import { TermLink } from "../../app/term-link.tsx";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useState, type ReactNode } from "react";
 import type { AnalysisResponse } from "../../contract/analytics.ts";

@@ -6,7 +6,7 @@ import { GaugeChart } from "../../ui/charts/index.ts";
 import { PlanLock } from "../../app/plan-lock.tsx";
 import { formatMoney, formatPercent } from "../../ui/format.ts";
 import { windowNote } from "./figure-notes.ts";
-import { TermLinks } from "../../ui/term-link.tsx";
+import { TermLinks } from "../../app/term-link.tsx";
 import { LockIcon } from "../../ui/lock-icon.tsx";
 import { MoneyInput } from "../../ui/number-input.tsx";
 

@@ -12,7 +12,7 @@ import { DataTable } from "../../ui/data-table.tsx";
 import { LoadFailed } from "../../ui/load-failed.tsx";
 import { PageHeading } from "../../ui/page-heading.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
-import { TermLinks } from "../../ui/term-link.tsx";
+import { TermLinks } from "../../app/term-link.tsx";
 
 /** My account > portfolios: every saved portfolio of the product with its value, return, risk and score. */
 export default function PortfolioListScreen({ locale }: ScreenProps) {

@@ -7,7 +7,7 @@ import { formatMoney, formatNumber } from "../../ui/format.ts";
 import { Spinner } from "../../ui/spinner.tsx";
 import { problemText, useWizardStep } from "./use-wizard.ts";
 import { WizardNav, WizardPage } from "./wizard-parts.tsx";
-import { TermLinks } from "../../ui/term-link.tsx";
+import { TermLinks } from "../../app/term-link.tsx";
 
 /** q2: the loss at 95% in a bad month the investor could bear, as an amount or a percentage. */
 export default function Q2Screen({ locale }: ScreenProps) {

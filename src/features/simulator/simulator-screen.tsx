@@ -25,10 +25,10 @@ import { formatDate, formatMoney, formatNumber, formatPercent } from "../../ui/f
 import { msgCodeText } from "../../ui/msg-code-text.ts";
 import { PageHeading } from "../../ui/page-heading.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
-import { HindsightCaution } from "../../ui/hindsight-caution.tsx";
+import { HindsightCaution } from "../../app/hindsight-caution.tsx";
 import { FanChart } from "./fan-chart.tsx";
 import { useSimulator } from "./use-simulator.ts";
-import { TermLinks } from "../../ui/term-link.tsx";
+import { TermLinks } from "../../app/term-link.tsx";
 import "./simulator.css";
 
 type Send = ReturnType<typeof useSimulator>[1];

@@ -21,8 +21,8 @@ import {
   seriesName,
   shockNames,
 } from "./what-if-texts.ts";
-import { TermLinks } from "../../ui/term-link.tsx";
-import { HindsightCaution } from "../../ui/hindsight-caution.tsx";
+import { TermLinks } from "../../app/term-link.tsx";
+import { HindsightCaution } from "../../app/hindsight-caution.tsx";
 
 type Custom = Extract<WhatIfResponse, { kind: "custom" }>;
 type Scenario = Extract<WhatIfResponse, { kind: "scenario" }>;

@@ -32,7 +32,7 @@ import {
   shockHints,
   shockNames,
 } from "./what-if-texts.ts";
-import { TermLinks } from "../../ui/term-link.tsx";
+import { TermLinks } from "../../app/term-link.tsx";
 import "./what-if.css";
 import { LockIcon } from "../../ui/lock-icon.tsx";
 

@@ -4,7 +4,7 @@ import { mustAcceptPolicies } from "../../../machines/guards/policy-facts.ts";
 import { routeGuards } from "../../../machines/guards/route-guards.ts";
 import type { AccountKind } from "../../contract/accounts.ts";
 import { defaultProduct } from "../../contract/common.ts";
-import type { AppDeps } from "../app.ts";
+import type { AppDeps } from "../app-env.ts";
 import { ApiFailure } from "../http/api-failure.ts";
 import type { SessionAccount } from "./sessions.ts";
 

@@ -1,7 +1,7 @@
 import { CommonQuery, defaultProduct, type Product } from "../../contract/common.ts";
 import type { ProductPermissions } from "../../contract/permissions.ts";
 import type { Context } from "hono";
-import type { AppDeps, AppEnv } from "../app.ts";
+import type { AppDeps, AppEnv } from "../app-env.ts";
 import { ApiFailure } from "../http/api-failure.ts";
 import { queryOf } from "../http/validate.ts";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";

@@ -26,7 +26,7 @@ import { sampleVariance } from "../../engine/stats.ts";
 import { HEAVY_ASSETS, onWorkers, prepareAt, type Runner } from "./analyse.ts";
 import { assetsAt } from "./series.ts";
 import type { AnalyticsPool, Caller } from "./pool.ts";
-import type { OptimiseOutput, portfolioRisk } from "./tasks.ts";
+import type { OptimiseOutput, portfolioRisk } from "./engine-tasks.ts";
 
 /**
  * Refuses what the plan or the rules do not allow: 403 PLAN_FEATURE_LOCKED without the

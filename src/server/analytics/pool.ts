@@ -5,7 +5,7 @@ import type { MarketSnapshot, SnapshotTransfer } from "../market/snapshot.ts";
 import { transferOf } from "../market/snapshot.ts";
 import { ApiFailure } from "../http/api-failure.ts";
 import { POOL_DEFAULTS } from "./pool-limits.ts";
-import type { TaskName } from "./tasks.ts";
+import type { TaskName } from "./task-names.ts";
 
 export { POOL_DEFAULTS };
 

@@ -18,7 +18,7 @@ import type { MarketView } from "../market/market-view.ts";
 import { HEAVY_ASSETS, onWorkers, prepareAt, type Runner } from "./analyse.ts";
 import { factorsAt } from "./factors.ts";
 import type { AnalyticsPool, Caller } from "./pool.ts";
-import type { SimulateOutput } from "./tasks.ts";
+import type { SimulateOutput } from "./engine-tasks.ts";
 
 /** Simulates investing in a portfolio, wholly on the worker pool. */
 export function simulatePortfolio(

@@ -13,7 +13,7 @@ import type { MarketView } from "../market/market-view.ts";
 import { HEAVY_ASSETS, onWorkers, prepareAt, type Runner } from "./analyse.ts";
 import { extendFxAt, factorsAt } from "./factors.ts";
 import type { AnalyticsPool, Caller } from "./pool.ts";
-import { SENSITIVITY_DAYS, type SensitivityFit, type WhatIfOutput } from "./tasks.ts";
+import { SENSITIVITY_DAYS, type SensitivityFit, type WhatIfOutput } from "./engine-tasks.ts";
 
 export { whatIfKind };
 

@@ -22,7 +22,7 @@ import {
 } from "../../contract/banana.ts";
 import { PortfolioIdParam } from "../../contract/portfolios.ts";
 import { clientPermissions, requirePermission } from "../accounts/permissions.ts";
-import type { AppDeps, AppEnv } from "../app.ts";
+import type { AppDeps, AppEnv } from "../app-env.ts";
 import { resultRows } from "../db/database.ts";
 import { requireSession } from "../http/auth.ts";
 import { idempotent } from "../http/idempotency.ts";

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { AppDeps, AppEnv } from "../app.ts";
+import type { AppDeps, AppEnv } from "../app-env.ts";
 import { refuseWhilePolicyPending } from "../accounts/gates.ts";
 import { sessionClient } from "../accounts/sessions.ts";
 import { ApiFailure } from "./api-failure.ts";

@@ -15,7 +15,7 @@
 import { createHash } from "node:crypto";
 import { and, eq, isNull, lt } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
-import type { AppDeps, AppEnv } from "../app.ts";
+import type { AppDeps, AppEnv } from "../app-env.ts";
 import { idempotencyKeys } from "../db/schema.ts";
 import { ApiFailure } from "./api-failure.ts";
 import { addressKey, clientAddress } from "./client-address.ts";

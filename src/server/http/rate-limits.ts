@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import { preparedOnce, type Db } from "../db/database.ts";
 import { rateLimits } from "../db/schema.ts";
-import type { AppDeps, AppEnv } from "../app.ts";
+import type { AppDeps, AppEnv } from "../app-env.ts";
 import { ApiFailure } from "./api-failure.ts";
 import { addressKey, clientAddress } from "./client-address.ts";
 

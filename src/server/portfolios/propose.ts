@@ -30,10 +30,10 @@ import type { AnalyticsPool, Caller } from "../analytics/pool.ts";
 import { loadAssets, loadFx, type LoadedAsset } from "../analytics/series.ts";
 import type {
   OptimiseOutput,
-  TaskName,
   UniverseStats,
   UniverseStatsInput,
-} from "../analytics/tasks.ts";
+} from "../analytics/engine-tasks.ts";
+import type { TaskName } from "../analytics/task-names.ts";
 import type { Db } from "../db/database.ts";
 import { ApiFailure } from "../http/api-failure.ts";
 import { marketView } from "../market/market-view.ts";

@@ -16,7 +16,7 @@ import {
   universeCandidates,
 } from "../analytics/optimise.ts";
 import { optimisationMaxAssets, requestLevel } from "../../contract/optimisation-rules.ts";
-import type { AppDeps, AppEnv } from "../app.ts";
+import type { AppDeps, AppEnv } from "../app-env.ts";
 import { analyse, callerOf } from "../analytics/analyse.ts";
 import { redactAnalysis, redactOptimisation } from "../analytics/redact.ts";
 import { whatIfPortfolio } from "../analytics/whatif.ts";

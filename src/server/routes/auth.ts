@@ -12,7 +12,7 @@ import {
   SignUpRequest,
 } from "../../contract/accounts.ts";
 import { CommonQuery, type Locale } from "../../contract/common.ts";
-import type { AppDeps, AppEnv } from "../app.ts";
+import type { AppDeps, AppEnv } from "../app-env.ts";
 import { clientByEmail, clientById } from "../accounts/clients.ts";
 import { consumeToken, issueLink } from "../accounts/email-links.ts";
 import { emails } from "../accounts/emails.ts";

@@ -15,7 +15,7 @@ import {
   TestCreditRequest,
 } from "../../contract/billing.ts";
 import { CommonQuery, type Locale } from "../../contract/common.ts";
-import type { AppDeps, AppEnv } from "../app.ts";
+import type { AppDeps, AppEnv } from "../app-env.ts";
 import { clientById } from "../accounts/clients.ts";
 import { localeOf } from "../billing/apply.ts";
 import { giveCredit } from "../billing/balance.ts";

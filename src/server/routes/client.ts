@@ -9,7 +9,7 @@ import {
 } from "../../contract/accounts.ts";
 import { InvoiceInfoUpdate } from "../../contract/billing.ts";
 import { products } from "../../contract/common.ts";
-import type { AppDeps, AppEnv } from "../app.ts";
+import type { AppDeps, AppEnv } from "../app-env.ts";
 import { clientById } from "../accounts/clients.ts";
 import { clientView } from "../accounts/client-view.ts";
 import { clients, invoiceInfo, portfolios } from "../db/schema.ts";

@@ -3,7 +3,7 @@ import { createMiddleware } from "hono/factory";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { desc } from "drizzle-orm";
 import { Outbox } from "../../contract/accounts.ts";
-import type { AppDeps, AppEnv } from "../app.ts";
+import type { AppDeps, AppEnv } from "../app-env.ts";
 import { isLoopback, outboxAllowed } from "../config.ts";
 import { outbox } from "../db/schema.ts";
 import { ApiFailure } from "../http/api-failure.ts";

@@ -18,7 +18,7 @@ import {
   SectionsResponse,
   VideoList,
 } from "../../contract/education.ts";
-import type { AppDeps, AppEnv } from "../app.ts";
+import type { AppDeps, AppEnv } from "../app-env.ts";
 import { clientById } from "../accounts/clients.ts";
 import { requestPermissions, requirePermission } from "../accounts/permissions.ts";
 import { ApiFailure } from "../http/api-failure.ts";

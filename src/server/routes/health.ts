@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import type { HealthResponse } from "../../contract/health.ts";
 import { HealthResponse as HealthSchema } from "../../contract/health.ts";
 import { appliedMigrations, pingDatabase } from "../db/database.ts";
-import type { AppDeps } from "../app.ts";
+import type { AppDeps } from "../app-env.ts";
 import { reply } from "../http/validate.ts";
 
 export function healthRoutes(deps: AppDeps) {

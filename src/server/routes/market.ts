@@ -14,7 +14,7 @@ import {
 } from "../../contract/market.ts";
 import { isoDate } from "../../engine/dates.ts";
 import { volatilityByBenchmark } from "../../engine/volatility.ts";
-import type { AppDeps, AppEnv } from "../app.ts";
+import type { AppDeps, AppEnv } from "../app-env.ts";
 import { ApiFailure } from "../http/api-failure.ts";
 import { paramsOf, queryOf, reply } from "../http/validate.ts";
 import { marketView } from "../market/market-view.ts";

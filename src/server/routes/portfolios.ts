@@ -28,7 +28,7 @@ import { analyse, callerOf } from "../analytics/analyse.ts";
 import { benchmarkChoices, requireBenchmarkChoice } from "../analytics/benchmarks.ts";
 import { pastPerformanceOf } from "../analytics/past-performance.ts";
 import { redactAnalysis } from "../analytics/redact.ts";
-import type { AppDeps, AppEnv } from "../app.ts";
+import type { AppDeps, AppEnv } from "../app-env.ts";
 import { ApiFailure } from "../http/api-failure.ts";
 import type { Background } from "../http/background.ts";
 import { requireSession } from "../http/auth.ts";

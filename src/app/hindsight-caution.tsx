@@ -1,6 +1,6 @@
 import { Trans } from "@lingui/react/macro";
 import type { Locale } from "../contract/common.ts";
-import { formatLongDate } from "./format.ts";
+import { formatLongDate } from "../ui/format.ts";
 import { TermLink } from "./term-link.tsx";
 
 /**

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router-dom";
-import { useServices } from "../app/services.tsx";
+import { useServices } from "./services.tsx";
 import { readSectionParams, termLinkPattern, writeSectionParams } from "../contract/education.ts";
 
 /**
