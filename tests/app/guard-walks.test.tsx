@@ -5,11 +5,15 @@
 // machines/guards/route-guards.ts send it. The expected place is worked out here, from the rules
 // as PRODUCT.md words them, not taken from the app. (It was a browser walk; nothing in it needs a
 // browser: the guards, the redirects and the screens' headings are the app's, not Chromium's.)
-import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, screen, waitFor } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Edition, Locale } from "../../src/contract/common.ts";
-import { DEMO_PASSWORD } from "../../src/server/accounts/seed.ts";
-import { openServerTab, openTabServer, type TabServer } from "../support/server-tab.tsx";
+import {
+  openServerTab,
+  openTabServer,
+  signInThroughScreen,
+  type TabServer,
+} from "../support/server-tab.tsx";
 
 type Guard =
   | "auth-guest"
@@ -319,20 +323,7 @@ const where = (tab: Tab) =>
   `${tab.router.state.location.pathname}${tab.router.state.location.search}`;
 
 async function signIn(server: TabServer, locale: Locale, email: string): Promise<Tab> {
-  const tab = await openServerTab(server, routes.signIn[locale]);
-  const form = (
-    await screen.findByLabelText(locale === "es" ? "Contraseña" : "Password", {
-      selector: "input",
-    })
-  ).closest("form")!;
-  fireEvent.change(within(form).getByLabelText("Email", { selector: "input" }), {
-    target: { value: email },
-  });
-  fireEvent.change(
-    within(form).getByLabelText(locale === "es" ? "Contraseña" : "Password", { selector: "input" }),
-    { target: { value: DEMO_PASSWORD } },
-  );
-  fireEvent.click(within(form).getByRole("button", { name: routes.signIn.title[locale] }));
+  const tab = await signInThroughScreen(server, locale, email);
   // A signed-in person on the sign-in page goes to my portfolios (auth-guest).
   await waitFor(() => expect(where(tab)).toBe(routes.myPortfolios[locale]), { timeout: 10_000 });
   await waitFor(() =>

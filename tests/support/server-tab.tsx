@@ -4,7 +4,8 @@
 // simulated market. The tab keeps the server's cookies as a browser does (HttpOnly session
 // included), so a sign-in through the screen is a real sign-in. What needs a browser (layout,
 // the first page, downloads) stays in tests/e2e; walks over screens and guards come here.
-import { render } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { expect } from "vitest";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { AppProviders, appRoutes } from "../../src/app/app.tsx";
 import { createDraftStore, restoreWhenSignedIn } from "../../src/app/drafts.ts";
@@ -16,7 +17,7 @@ import { createHttpClient } from "../../src/client/http.ts";
 import type { Edition, Locale } from "../../src/contract/common.ts";
 import type { RuntimeConfig } from "../../src/contract/runtime-config.ts";
 import type { Email } from "../../src/server/accounts/emails.ts";
-import { seedDemoAccounts } from "../../src/server/accounts/seed.ts";
+import { DEMO_PASSWORD, seedDemoAccounts } from "../../src/server/accounts/seed.ts";
 import { loadConfig } from "../../src/server/config.ts";
 import { simulatedDataset } from "../../src/server/market/simulated.ts";
 import { databaseTargets } from "./databases.ts";
@@ -44,6 +45,13 @@ export interface TabServerOptions {
    * API (what they test starts after it); by default none passes, as in the harness's other users.
    */
   readonly captchaPasses?: boolean;
+  /** Analytics workers, for flows that compute (proposals, analyses); none by default. */
+  readonly workers?: number;
+  /**
+   * Business days of the simulated market: 400 by default (quick to import, enough for screens
+   * that only list it); a proposal needs the server's own default of 2016 (eight years).
+   */
+  readonly marketDays?: number;
 }
 
 export async function openTabServer(
@@ -55,7 +63,8 @@ export async function openTabServer(
   const market = await openMarketApp(databaseTargets[0]!, {
     env,
     captchaPasses: options.captchaPasses ?? false,
-    datasets: [simulatedDataset({ end: "2026-11-20", days: 400 })],
+    workers: options.workers ?? 0,
+    datasets: [simulatedDataset({ end: "2026-11-20", days: options.marketDays ?? 400 })],
     mailer: { kind: "outbox", send: async (to, email) => void sent.push({ to, email }) },
   });
   await seedDemoAccounts(market.database.db, loadConfig(env).policyVersion);
@@ -199,4 +208,45 @@ export async function openServerTab(
     </AppProviders>,
   );
   return { ...utils, router, session, portfolios, calls, browser };
+}
+
+export type ServerTab = Awaited<ReturnType<typeof openServerTab>>;
+
+/** The tab's address: path and query. */
+export const whereIs = (tab: ServerTab) =>
+  `${tab.router.state.location.pathname}${tab.router.state.location.search}`;
+
+const signInWords = {
+  path: { en: "/en/sign-in", es: "/es/acceso-de-usuario" },
+  password: { en: "Password", es: "Contraseña" },
+  submit: { en: "Sign in", es: "Acceder" },
+} as const;
+
+/**
+ * Opens the sign-in screen in a new tab, signs in as a demo account (README, "Demo accounts")
+ * through the form, and waits until the screen is left: the tab is then signed in.
+ */
+export async function signInThroughScreen(
+  server: TabServer,
+  locale: Locale,
+  email: string,
+  browser: TabBrowser = newBrowser(),
+): Promise<ServerTab> {
+  const tab = await openServerTab(server, signInWords.path[locale], browser);
+  const password = await screen.findByLabelText(signInWords.password[locale], {
+    selector: "input",
+  });
+  const form = password.closest("form")!;
+  fireEvent.change(within(form).getByLabelText("Email", { selector: "input" }), {
+    target: { value: email },
+  });
+  fireEvent.change(password, { target: { value: DEMO_PASSWORD } });
+  fireEvent.click(within(form).getByRole("button", { name: signInWords.submit[locale] }));
+  await waitFor(
+    () => expect(tab.router.state.location.pathname).not.toBe(signInWords.path[locale]),
+    {
+      timeout: 10_000,
+    },
+  );
+  return tab;
 }

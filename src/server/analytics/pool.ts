@@ -1,4 +1,5 @@
 import { availableParallelism } from "node:os";
+import path from "node:path";
 import { Worker } from "node:worker_threads";
 import type { EngineErrorCode } from "../../engine/errors.ts";
 import type { MarketSnapshot, SnapshotTransfer } from "../market/snapshot.ts";
@@ -209,7 +210,9 @@ export function createAnalyticsPool(options: PoolOptions | number = {}): WorkerP
     expectedMs = POOL_DEFAULTS.expectedMs,
     now = () => performance.now(),
     setTimer = defaultTimer,
-    spawnWorker = () => new Worker(new URL("./worker.ts", import.meta.url)),
+    // A path, not a URL: under a DOM environment (route-level tests of the app with the server
+    // in-process) the global URL is the DOM's, which Node's Worker does not take.
+    spawnWorker = () => new Worker(path.join(import.meta.dirname, "worker.ts")),
   } = typeof options === "number" ? { size: options } : options;
   const maxHeavy = Math.max(1, size - 1);
   const queue: Job[] = [];
