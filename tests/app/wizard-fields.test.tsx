@@ -31,6 +31,7 @@ const texts = {
     orderingNotAllowed: "That priority is not included in your plan. Choose another one.",
     assets: "Number of assets",
     levelNotOffered: "Your plan does not allow that many assets. Choose fewer.",
+    levelShown: "Up to 50 assets (not in your plan)",
   },
   es: {
     q1: "/es/crear-cartera/p1",
@@ -50,6 +51,7 @@ const texts = {
     orderingNotAllowed: "Esa prioridad no está incluida en tu plan. Elige otra.",
     assets: "Número de activos",
     levelNotOffered: "Tu plan no permite tantos activos. Elige menos.",
+    levelShown: "Hasta 50 activos (tu plan no lo incluye)",
   },
 } as const;
 
@@ -181,8 +183,10 @@ describe.each(["en", "es"] as const)("the wizard's fields in %s", (locale) => {
     changeDraftAnswers({ maxAssetsLevel: 4 });
     await reloadAt(x.q3);
     fireEvent.click(await screen.findByRole("button", { name: x.build }, { timeout: 5000 }));
-    const level = screen.getByRole("combobox", { name: x.assets });
+    const level = screen.getByRole("combobox", { name: x.assets }) as HTMLSelectElement;
     await waitFor(() => expectErrorAtField(level, x.levelNotOffered));
+    // The select shows the answer the message is about, not the first choice in its place.
+    expect(level.selectedOptions[0]?.textContent).toBe(x.levelShown);
     expect(describedBy(level).some((e) => e.classList.contains("field-hint"))).toBe(true);
   });
 

@@ -3,6 +3,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useRef, type FormEvent } from "react";
 import type { ScreenProps } from "../../app/route-table.ts";
 import {
+  maxAssetsOfLevel,
   offeredAssetLevels,
   ORDERINGS,
   orderingAllowed,
@@ -55,6 +56,9 @@ export default function Q3Screen({ locale }: ScreenProps) {
   const proposing = snapshot.matches("proposing");
   const levels = offeredAssetLevels(permissions);
   const cap = permissionMaxAssets(product, permissions);
+  const unofferedCount = levels.some((l) => l.level === answers.maxAssetsLevel)
+    ? null
+    : maxAssetsOfLevel(answers.maxAssetsLevel);
   // Each problem of an answer is shown at its field; a failed proposal is the form's.
   const fieldOf = (p: WizardProblem | null) =>
     p === "ORDERING_NOT_ALLOWED" ? "ordering" : p === "ASSET_LEVEL_NOT_OFFERED" ? "level" : null;
@@ -144,6 +148,13 @@ export default function Q3Screen({ locale }: ScreenProps) {
                   </option>
                 );
               })}
+              {unofferedCount !== null ? (
+                // The answer kept from before (a draft, another plan) is shown as it is, not as
+                // the first choice the browser would show in its place.
+                <option value={answers.maxAssetsLevel} disabled>
+                  {t`Up to ${unofferedCount} assets (not in your plan)`}
+                </option>
+              ) : null}
             </select>
           )}
         </Field>
