@@ -296,7 +296,7 @@ export function OptionsScreen({ locale, level }: ScreenProps & { level: Optimisa
         <Outcome snapshot={snapshot} locale={locale} total={total} />
         {running ? <Running actor={actor} /> : null}
         <p className="actions-row">
-          <button type="submit" className="button" disabled={running}>
+          <button type="submit" className="button primary" disabled={running}>
             <Trans>Run the optimisation</Trans>
           </button>
           <button
