@@ -31,7 +31,7 @@ export interface DataTableProps<R> {
   readonly rowKey: (row: R) => string;
   /** Attributes of a row: data-*, aria-current, its class name (e.g. the user's own row). */
   readonly rowProps?: (row: R) => Record<string, string | undefined>;
-  /** A total row, cell by cell in column order (the first names it). */
+  /** A total row, cell by cell in column order (the first names it; null: no total there). */
   readonly footer?: readonly ReactNode[];
   /** The first column has no heading (a comparison's corner). */
   readonly emptyCorner?: boolean;
@@ -122,11 +122,21 @@ export function DataTable<R>({
             <th scope="row" role="rowheader">
               {footer[0]}
             </th>
-            {rest.map((c, i) => (
-              <td key={c.key} role="cell" data-label={c.header}>
-                {footer[i + 1]}
-              </td>
-            ))}
+            {rest.map((c, i) => {
+              const value = footer[i + 1];
+              // A column with no total has no line on the total's card.
+              const empty = value === null || value === undefined || value === "";
+              return (
+                <td
+                  key={c.key}
+                  role="cell"
+                  data-label={empty ? undefined : c.header}
+                  className={empty ? "empty-cell" : undefined}
+                >
+                  {value}
+                </td>
+              );
+            })}
           </tr>
         </tfoot>
       ) : null}

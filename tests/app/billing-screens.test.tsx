@@ -235,6 +235,7 @@ describe("choose-your-plan", () => {
       monthly: "Monthly",
       monthlyPrice: "€9.90 a month",
       row: "Saved portfolios",
+      tiers: ["Free", "Standard", "Advanced"],
       signIn: "Sign in to choose a plan",
     },
     {
@@ -245,6 +246,7 @@ describe("choose-your-plan", () => {
       monthly: "Mensual",
       monthlyPrice: "9,90 € al mes",
       row: "Carteras guardadas",
+      tiers: ["Gratis", "Estándar", "Avanzado"],
       signIn: "Accede para elegir un plan",
     },
   ])("shows a guest the plans, prices and what each unlocks at $path", async (c) => {
@@ -253,7 +255,14 @@ describe("choose-your-plan", () => {
     expect(await screen.findByRole("heading", { name: c.heading })).toBeTruthy();
     expect(await screen.findByText(c.annual)).toBeTruthy();
     expect(screen.getByText(c.saving)).toBeTruthy();
-    expect(screen.getByRole("rowheader", { name: c.row })).toBeTruthy();
+    // The comparison becomes a card per feature on a phone: each plan's value labelled by its plan.
+    const row = screen.getByRole("rowheader", { name: c.row }).closest("tr")!;
+    expect(row.closest("table")!.classList.contains("card-table")).toBe(true);
+    expect(
+      within(row)
+        .getAllByRole("cell")
+        .map((cell) => cell.dataset.label),
+    ).toEqual(c.tiers);
     expect(screen.getByRole("link", { name: c.signIn })).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: c.monthly }));
     expect(screen.getByText(c.monthlyPrice)).toBeTruthy();

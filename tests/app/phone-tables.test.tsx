@@ -1,15 +1,24 @@
 // @vitest-environment jsdom
 // Tables on a phone and a new portfolio's monitoring, on the routes: the saved portfolio's holdings
-// and the list of portfolios give every value its column's label (the cards of a phone read them),
-// and a portfolio with fewer than two valuations shows, instead of charts of one dot, when its next
+// and the list of portfolios, the what-if's results, an asset's volatilities and a banana
+// portfolio's holdings give every value its column's label (the cards of a phone read them), and a
+// portfolio with fewer than two valuations shows, instead of charts of one dot, when its next
 // valuation comes (the market day and the calendar day, through Intl), in both languages.
-import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import { I18nProvider } from "@lingui/react";
+import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { MemoryRouter } from "react-router-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { waitFor as waitForActor } from "xstate";
-import type { AnalysisResponse } from "../../src/contract/analytics.ts";
+import { activateLocale, i18n } from "../../src/app/i18n.ts";
+import { ServicesProvider } from "../../src/app/services.tsx";
+import type { AnalysisResponse, WhatIfResponse } from "../../src/contract/analytics.ts";
+import type { AssetView } from "../../src/contract/market.ts";
 import type { Locale } from "../../src/contract/common.ts";
 import { permissionsFor } from "../../src/contract/permissions.ts";
 import type { Portfolio, PortfolioHistory } from "../../src/contract/portfolios.ts";
+import { HoldingsTable } from "../../src/features/banana/banana-portfolio-screen.tsx";
+import { WhatIfResultView } from "../../src/features/what-if/result-view.tsx";
 import { demoClient } from "../support/clients.ts";
 import { memberFacts, renderApp, testServices } from "../support/render-app.tsx";
 
@@ -209,6 +218,59 @@ function labelled(row: HTMLElement) {
   );
 }
 
+// The asset's price chart draws on a canvas, which jsdom has not: a chart that draws nothing (these
+// tests read the tables beside it).
+vi.mock("lightweight-charts", () => {
+  const series = { setData: () => {} };
+  return {
+    ColorType: { Solid: "solid" },
+    AreaSeries: {},
+    createChart: () => ({
+      addSeries: () => series,
+      timeScale: () => ({ fitContent: () => {} }),
+      subscribeCrosshairMove: () => {},
+      setCrosshairPosition: () => {},
+      remove: () => {},
+    }),
+  };
+});
+
+/** Every value row of a card table: each cell labelled, the labels the column headings. */
+function expectCards(table: HTMLElement) {
+  expect(table.classList.contains("card-table")).toBe(true);
+  const headings = within(table)
+    .getAllByRole("columnheader")
+    .map((h) => plain(h.textContent))
+    .slice(1);
+  const rows = within(table)
+    .getAllByRole("row")
+    .filter((r) => within(r).queryAllByRole("rowheader").length > 0);
+  expect(rows.length).toBeGreaterThan(0);
+  for (const r of rows) {
+    const cells = within(r).getAllByRole("cell");
+    const labels = cells.map((c) => c.dataset.label);
+    // A total row leaves out the columns it has no total of (no empty line on its card).
+    if (r.classList.contains("total-row"))
+      cells.forEach((c, i) =>
+        expect(c.dataset.label ?? null).toBe(plain(c.textContent) ? headings[i] : null),
+      );
+    else expect(labels).toEqual(headings);
+  }
+  return rows;
+}
+
+/** A component of a screen, in a language, with the app's providers. */
+async function show(node: ReactNode, locale: Locale) {
+  await activateLocale(locale);
+  render(
+    <I18nProvider i18n={i18n}>
+      <ServicesProvider services={testServices("ht")}>
+        <MemoryRouter>{node}</MemoryRouter>
+      </ServicesProvider>
+    </I18nProvider>,
+  );
+}
+
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
@@ -295,5 +357,305 @@ describe("a new portfolio's monitoring", () => {
       expect(document.querySelector('[data-block="monitoring"] svg')).not.toBeNull(),
     );
     expect(screen.queryByTestId("monitoring-empty")).toBeNull();
+  });
+});
+
+const scenario: WhatIfResponse = {
+  kind: "scenario",
+  currency: "USD",
+  scenario: { type: 1, id: "pandemic-2020", start: "2020-02-19", end: "2020-03-23" },
+  totalInvested: 10_000,
+  totalChange: -3_390,
+  totalReturn: -0.339,
+  assets: [
+    {
+      symbol: "SPY",
+      name: "SPDR S&P 500 ETF",
+      amount: 6_000,
+      return: -0.339,
+      change: -2_034,
+      betas: {},
+      method: "history",
+    },
+    {
+      symbol: "TLT",
+      name: "iShares 20+ Year Treasury Bond ETF",
+      amount: 4_000,
+      return: -0.339,
+      change: -1_356,
+      betas: {},
+      method: "proxy",
+    },
+  ],
+  factorMoves: { market: -0.339, rates: -0.81 },
+  missingFactors: [],
+  sensitivities: null,
+  sources: [
+    { factor: "market", series: "GSPC_INDEX" },
+    { factor: "rates", series: "US10Y+US10Y_MONTHLY" },
+  ],
+  simulated: false,
+};
+
+const custom: WhatIfResponse = {
+  kind: "custom",
+  currency: "USD",
+  totalInvested: 10_000,
+  totalChange: -120,
+  totalReturn: -0.012,
+  assets: [
+    {
+      symbol: "SPY",
+      name: "SPDR S&P 500 ETF",
+      amount: 10_000,
+      return: -0.012,
+      change: -120,
+      betas: { market: 1.02, rates: -0.5 },
+      method: null,
+    },
+  ],
+  shocks: { dRV: -0.01, dRF: null, dCrypto: null, dMMPP: null, inflation: null },
+  sensitivities: {
+    periods: 260,
+    from: "2021-11-19",
+    to: "2026-11-20",
+    factors: ["market", "rates"],
+    excluded: [],
+  },
+  sources: [
+    { factor: "market", series: "GSPC_INDEX" },
+    { factor: "rates", series: "US10Y+US10Y_MONTHLY" },
+  ],
+  ignored: [],
+  simulated: false,
+};
+
+const performance = {
+  totalReturn: 0.5,
+  annualizedReturn: 0.08,
+  volatility: 0.2,
+  maxDrawdown: 0.3,
+  sharpe: 0.9,
+};
+const backtest: WhatIfResponse = {
+  kind: "backtest",
+  currency: "USD",
+  backTesting: "5y",
+  rebalancing: "none",
+  rebalances: 0,
+  from: "2019-05-31",
+  to: "2024-05-31",
+  totalInvested: 10_000,
+  dates: ["2019-05-31", "2021-05-28", "2024-05-31"],
+  values: [10_000, 12_000, 15_000],
+  performance,
+  benchmark: {
+    series: "SP500_INDEX",
+    values: [10_000, 11_000, 14_000],
+    performance: { ...performance, totalReturn: 0.4 },
+    excessReturn: 0.1,
+    trackingError: 0.05,
+  },
+  limitedBy: [],
+  simulated: false,
+};
+
+describe("the what-if's results as cards", () => {
+  it.each([
+    [
+      "en",
+      {
+        assets: "Each asset",
+        moves: "How the markets moved over the scenario",
+        spy: { Amount: "$6,000.00", Return: "-33.90%", "Gain or loss": "-$2,034.00" },
+        measured: "Measured with",
+        total: { Amount: "$10,000.00", Return: "-33.90%", "Gain or loss": "-$3,390.00" },
+        market: { Move: "-33.90%" },
+      },
+    ],
+    [
+      "es",
+      {
+        assets: "Cada activo",
+        moves: "Cómo se movieron los mercados durante el escenario",
+        spy: {
+          Importe: "6000,00 US$",
+          Rentabilidad: "-33,90 %",
+          "Ganancia o pérdida": "-2034,00 US$",
+        },
+        measured: "Medido con",
+        total: {
+          Importe: "10.000,00 US$",
+          Rentabilidad: "-33,90 %",
+          "Ganancia o pérdida": "-3390,00 US$",
+        },
+        market: { Movimiento: "-33,90 %" },
+      },
+    ],
+  ] as const)("label every value of a scenario's tables (%s)", async (locale, x) => {
+    await show(<WhatIfResultView result={scenario} locale={locale} />, locale);
+    const assets = screen.getByRole("table", { name: x.assets });
+    const rows = expectCards(assets);
+    // Two assets and the total; the total has no "measured with".
+    expect(rows).toHaveLength(3);
+    expect(labelled(rows[0]!)).toMatchObject(x.spy);
+    expect(labelled(rows[0]!)[x.measured]).toBeTruthy();
+    // The total's card: its figures, no empty "measured with" line.
+    expect(labelled(rows[2]!)).toEqual({ ...x.total, undefined: "" });
+    const moves = expectCards(screen.getByRole("table", { name: x.moves }));
+    expect(labelled(moves[0]!)).toEqual(x.market);
+  });
+
+  it.each([
+    [
+      "en",
+      "Each asset",
+      ["Amount", "Return", "Gain or loss", "Beta: Stock market", "Beta: Interest rates"],
+    ],
+    [
+      "es",
+      "Cada activo",
+      ["Importe", "Rentabilidad", "Ganancia o pérdida", "Beta: Bolsa", "Beta: Tipos de interés"],
+    ],
+  ] as const)("label each beta of custom shocks (%s)", async (locale, name, columns) => {
+    await show(<WhatIfResultView result={custom} locale={locale} />, locale);
+    const rows = expectCards(screen.getByRole("table", { name }));
+    expect(Object.keys(labelled(rows[0]!))).toEqual(columns);
+  });
+
+  it.each([
+    ["en", "Performance against the benchmark", "Sharpe ratio", { Portfolio: "0.90" }],
+    ["es", "Resultados frente al índice de referencia", "Ratio de Sharpe", { Cartera: "0,90" }],
+  ] as const)("label a backtest's performance (%s)", async (locale, name, sharpe, figures) => {
+    await show(<WhatIfResultView result={backtest} locale={locale} />, locale);
+    const table = screen.getByRole("table", { name });
+    const rows = expectCards(table);
+    expect(rows).toHaveLength(5);
+    const row = within(table).getByRole("rowheader", { name: sharpe }).closest("tr")!;
+    expect(labelled(row)).toMatchObject(figures);
+    // The benchmark's column is labelled with its name.
+    expect(Object.keys(labelled(row))).toHaveLength(2);
+  });
+});
+
+describe("a banana portfolio's holdings as cards", () => {
+  it.each([
+    [
+      "en",
+      { Shares: "12", "Price bought": "€10.50", Invested: "€126.00" },
+      { Invested: "€226.00" },
+    ],
+    [
+      "es",
+      { Acciones: "12", "Precio de compra": "10,50 €", Invertido: "126,00 €" },
+      { Invertido: "226,00 €" },
+    ],
+  ] as const)("label each value, the total only its amount (%s)", async (locale, row, total) => {
+    await show(
+      <HoldingsTable
+        caption="Holdings"
+        currency="EUR"
+        locale={locale}
+        total={226}
+        holdings={[
+          {
+            symbol: "SAN.MC",
+            name: "Banco Santander",
+            exchange: "BME",
+            shares: 12,
+            price: 10.5,
+            investedAmount: 126,
+          },
+          {
+            symbol: "ITX.MC",
+            name: "Inditex",
+            exchange: "BME",
+            shares: 2,
+            price: 50,
+            investedAmount: 100,
+          },
+        ]}
+      />,
+      locale,
+    );
+    const rows = expectCards(screen.getByRole("table", { name: "Holdings" }));
+    expect(rows).toHaveLength(3);
+    expect(labelled(rows[0]!)).toEqual(row);
+    // The total's card shows its amount, not empty lines for the shares and the price.
+    expect(labelled(rows[2]!)).toEqual({ ...total, undefined: "" });
+  });
+});
+
+const spyView: AssetView = {
+  asset: {
+    symbol: "SPY",
+    name: "SPDR S&P 500 ETF",
+    kind: "fund",
+    universe: "market",
+    exchange: "NYSE Arca",
+    assetClass: null,
+    region: null,
+    country: null,
+    currency: "USD",
+    sector: null,
+    firstDate: "2010-01-04",
+    lastDate: "2024-05-31",
+    stale: false,
+  },
+  history: { dates: ["2024-05-30", "2024-05-31"], closes: [520, 527] },
+  volatilities: { 1: 0.12, 2: 0.13, 3: 0.14, 4: 0.15, 5: 0.18, 6: null },
+  simulated: false,
+  today: "2024-05-31",
+  source: "imported",
+  quote: {
+    symbol: "SPY",
+    name: "SPDR S&P 500 ETF",
+    kind: "fund",
+    currency: "USD",
+    exchange: "NYSE Arca",
+    lastDate: "2024-05-31",
+    last: 527,
+    changes: { day: 0.01, month: 0.02, ytd: 0.1, year: 0.25 },
+    changeUnit: "relative",
+    stale: false,
+  },
+} as unknown as AssetView;
+
+describe("an asset's volatilities as cards", () => {
+  it.each([
+    [
+      "en",
+      "/en/markets?asset=SPY",
+      "Volatility (annualised, daily log returns)",
+      ["1 month", { Volatility: "12.0%" }],
+      ["5 years", { Volatility: "Not enough prices" }],
+    ],
+    [
+      "es",
+      "/es/mercados?asset=SPY",
+      "Volatilidad (anualizada, rentabilidades logarítmicas diarias)",
+      ["1 mes", { Volatilidad: "12,0 %" }],
+      ["5 años", { Volatilidad: "No hay suficientes precios" }],
+    ],
+  ] as const)("label each window's figure (%s)", async (locale, path, name, first, last) => {
+    const fetch = vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input instanceof Request ? input.url : input));
+      const body = url.pathname === "/api/market/assets/SPY" ? spyView : { msgCode: "NOT_FOUND" };
+      return new Response(JSON.stringify(body), {
+        status: url.pathname === "/api/market/assets/SPY" ? 200 : 404,
+        headers: { "Content-Type": "application/json" },
+      });
+    });
+    await renderApp(path, {
+      services: testServices("ht", fetch as unknown as typeof globalThis.fetch),
+      locale,
+    });
+    const table = await screen.findByRole("table", { name }, { timeout: 5000 });
+    const rows = expectCards(table);
+    expect(rows).toHaveLength(6);
+    expect(plain(within(rows[0]!).getByRole("rowheader").textContent)).toBe(first[0]);
+    expect(labelled(rows[0]!)).toEqual(first[1]);
+    expect(plain(within(rows[5]!).getByRole("rowheader").textContent)).toBe(last[0]);
+    expect(labelled(rows[5]!)).toEqual(last[1]);
   });
 });

@@ -190,8 +190,11 @@ describe("the what-if's and the optimisation's inputs", () => {
       },
     );
     fireEvent.change(desired, { target: { value: "4" } });
-    const maxLoss = screen.getByRole("spinbutton", { name: /Maximum loss at 95%/ });
+    // A money field: typed as the person types it, shown with two decimals once left.
+    const maxLoss = screen.getByRole("textbox", { name: /Maximum loss at 95%/ });
     fireEvent.change(maxLoss, { target: { value: "700" } });
+    fireEvent.blur(maxLoss);
+    expect((maxLoss as HTMLInputElement).value).toBe("700.00");
     expect(tab.router.state.location.pathname).toBe("/en/optimize/o3");
 
     tab = await reload("/en/optimize/o3");
@@ -205,7 +208,7 @@ describe("the what-if's and the optimisation's inputs", () => {
     expect(tab.router.state.location.pathname).toBe("/en/optimize/o3");
     expect((again as HTMLInputElement).value).toBe("4");
     expect(
-      (screen.getByRole("spinbutton", { name: /Maximum loss at 95%/ }) as HTMLInputElement).value,
-    ).toBe("700");
+      (screen.getByRole("textbox", { name: /Maximum loss at 95%/ }) as HTMLInputElement).value,
+    ).toBe("700.00");
   });
 });

@@ -42,6 +42,7 @@ const t = {
   },
   o2: { en: "Choose: Add new assets", es: "Elegir: Añadir activos nuevos" },
   o3: { en: "Choose: Choose how many assets", es: "Elegir: Elegir cuántos activos" },
+  maxLossGiven: { en: "900.00", es: "900,00" },
   maxLoss: {
     en: "Maximum loss at 95% over a month (EUR)",
     es: "Pérdida máxima al 95 % en un mes (EUR)",
@@ -207,7 +208,8 @@ test.describe("optimisation", () => {
       ).toBeVisible();
       await page.getByRole("button", { name: t.o1[locale] }).click();
       await expect(page).toHaveURL(new RegExp(`${paths.o1[locale]}$`));
-      await expect(page.getByLabel(t.maxLoss[locale])).toHaveValue("900");
+      // A money field: two decimals in the language's format.
+      await expect(page.getByLabel(t.maxLoss[locale])).toHaveValue(t.maxLossGiven[locale]);
       // Below the minimum desired risk (1.1% of what is invested, over 5,000 here): blocked, with
       // the reason.
       await page.getByLabel(t.maxLoss[locale]).fill("10");

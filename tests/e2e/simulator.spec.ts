@@ -19,6 +19,7 @@ const t = {
   portfolio: { en: "Portfolio", es: "Cartera" },
   continue: { en: "Continue", es: "Continuar" },
   initial: { en: "Initial amount (EUR)", es: "Importe inicial (EUR)" },
+  initialGiven: { en: "10,000.00", es: "10.000,00" },
   monthly: { en: "Monthly contribution (EUR)", es: "Aportación mensual (EUR)" },
   years: { en: "Horizon (years)", es: "Plazo (años)" },
   goal: {
@@ -114,7 +115,8 @@ test.describe("investment simulator", () => {
       await page.getByLabel(t.portfolio[locale], { exact: true }).selectOption(String(id));
       await page.getByRole("button", { name: t.continue[locale], exact: true }).click();
       await expect(page.getByLabel(t.initial[locale])).toBeVisible();
-      await expect(page.getByLabel(t.initial[locale])).toHaveValue("10000");
+      // The portfolio's amount, as money: two decimals in the language's format.
+      await expect(page.getByLabel(t.initial[locale])).toHaveValue(t.initialGiven[locale]);
 
       // The rules are the server's: 41 years is refused before any call.
       await page.getByLabel(t.years[locale]).fill("41");

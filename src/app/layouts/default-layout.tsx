@@ -71,9 +71,12 @@ function HeaderNavLink({
 export function EducationLink({
   className,
   onNavigate,
+  children,
 }: {
   className?: string;
   onNavigate?: () => void;
+  /** The link's text (the section's name when not given). */
+  children?: ReactNode;
 }) {
   const { config } = useServices();
   const { t } = useLingui();
@@ -92,7 +95,7 @@ export function EducationLink({
       data-section={sectionParamOf(edition)}
       onClick={onNavigate}
     >
-      {edition === "tt" ? t`Programme` : t`Hollypedia`}
+      {children ?? (edition === "tt" ? t`Programme` : t`Hollypedia`)}
     </Link>
   );
 }

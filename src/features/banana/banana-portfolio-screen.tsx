@@ -14,6 +14,7 @@ import {
 } from "../../contract/banana.ts";
 import type { Locale } from "../../contract/common.ts";
 import { endpoints } from "../../contract/endpoints.ts";
+import { DataTable } from "../../ui/data-table.tsx";
 import { formatDate, formatMoney, formatNumber } from "../../ui/format.ts";
 import { msgCodeText } from "../../ui/msg-code-text.ts";
 import { PageHeading } from "../../ui/page-heading.tsx";
@@ -63,43 +64,31 @@ export function HoldingsTable({
   const { t } = useLingui();
   const money = (v: number) => formatMoney(v, currency, locale);
   return (
-    <div className="table-scroll" role="region" aria-label={caption} tabIndex={0}>
-      <table className="data-table holdings">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t`Stock`}</th>
-            <th scope="col">{t`Shares`}</th>
-            <th scope="col">{t`Price bought`}</th>
-            <th scope="col">{t`Invested`}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {holdings.map((h) => (
-            <tr key={h.symbol}>
-              <th scope="row">
-                {h.name}{" "}
-                <span className="muted holding-id">
-                  {h.symbol}
-                  {h.exchange ? ` · ${h.exchange}` : ""}
-                </span>
-              </th>
-              <td>{formatNumber(h.shares, locale)}</td>
-              <td>{money(h.price)}</td>
-              <td>{money(h.investedAmount)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row">{t`Total`}</th>
-            <td />
-            <td />
-            <td>{money(total)}</td>
-          </tr>
-        </tfoot>
-      </table>
-    </div>
+    <DataTable
+      caption={caption}
+      className="holdings"
+      rows={holdings}
+      rowKey={(h) => h.symbol}
+      columns={[
+        {
+          key: "stock",
+          header: t`Stock`,
+          cell: (h) => (
+            <>
+              {h.name}{" "}
+              <span className="muted holding-id">
+                {h.symbol}
+                {h.exchange ? ` · ${h.exchange}` : ""}
+              </span>
+            </>
+          ),
+        },
+        { key: "shares", header: t`Shares`, cell: (h) => formatNumber(h.shares, locale) },
+        { key: "price", header: t`Price bought`, cell: (h) => money(h.price) },
+        { key: "invested", header: t`Invested`, cell: (h) => money(h.investedAmount) },
+      ]}
+      footer={[t`Total`, null, null, money(total)]}
+    />
   );
 }
 

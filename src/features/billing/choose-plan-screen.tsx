@@ -17,6 +17,7 @@ import {
 import type { Product } from "../../contract/common.ts";
 import { endpoints } from "../../contract/endpoints.ts";
 import { permissionsFor, tiersByProduct, type Tier } from "../../contract/permissions.ts";
+import { DataTable } from "../../ui/data-table.tsx";
 import { formatCents, formatLongDate } from "../../ui/format.ts";
 import { msgCodeText } from "../../ui/msg-code-text.ts";
 import { PageHeading } from "../../ui/page-heading.tsx";
@@ -242,47 +243,30 @@ export default function ChoosePlanScreen({ locale }: ScreenProps) {
 
       <section aria-labelledby="compare-title">
         <h2 id="compare-title">{t`Compare the plans of ${productName}`}</h2>
-        <div className="table-scroll" role="region" aria-labelledby="compare-title" tabIndex={0}>
-          <table className="data-table plan-table">
-            <caption className="visually-hidden">
-              {t`What each plan of ${productName} includes`}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">{t`Feature`}</th>
-                {tiers.map((tier) => (
-                  <th key={tier} scope="col">
-                    {i18n._(tierNames[tier])}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {features.map((path) => (
-                <tr key={path}>
-                  <th scope="row">{i18n._(featureLabels[path])}</th>
-                  {tiers.map((tier) => {
-                    const value = featureValue(permissionsFor(product, tier), path);
-                    return (
-                      <td key={tier}>
-                        {typeof value === "boolean" ? (
-                          <>
-                            <span aria-hidden="true">{value ? "✓" : "—"}</span>
-                            <span className="visually-hidden">
-                              {describeValue(value, i18n, locale)}
-                            </span>
-                          </>
-                        ) : (
-                          describeValue(value, i18n, locale)
-                        )}
-                      </td>
-                    );
-                  })}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={t`What each plan of ${productName} includes`}
+          className="plan-table"
+          rows={features}
+          rowKey={(path) => path}
+          columns={[
+            { key: "feature", header: t`Feature`, cell: (path) => i18n._(featureLabels[path]) },
+            ...tiers.map((tier) => ({
+              key: tier,
+              header: i18n._(tierNames[tier]),
+              cell: (path: (typeof features)[number]) => {
+                const value = featureValue(permissionsFor(product, tier), path);
+                return typeof value === "boolean" ? (
+                  <>
+                    <span aria-hidden="true">{value ? "✓" : "—"}</span>
+                    <span className="visually-hidden">{describeValue(value, i18n, locale)}</span>
+                  </>
+                ) : (
+                  describeValue(value, i18n, locale)
+                );
+              },
+            })),
+          ]}
+        />
         {paidTiersOf(product).length < 2 ? (
           <p className="muted">
             <Trans>{productName} has one paid plan.</Trans>

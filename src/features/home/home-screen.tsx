@@ -1,11 +1,41 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router-dom";
 import { pathFor } from "../../app/paths.ts";
+import { EducationLink } from "../../app/layouts/default-layout.tsx";
 import type { ScreenProps } from "../../app/route-screen.tsx";
 import { useServices } from "../../app/services.tsx";
 
+/**
+ * The education section on the home page (hollypedia in ht, the programme in tt): what it holds,
+ * and the link that opens it over the page on the edition's default tab. In tt it is the main
+ * entry, as in the header: the hero's first (primary) action opens it, and this comes right below.
+ */
+function EducationEntry() {
+  const { brand } = useServices();
+  const { t } = useLingui();
+  const tt = brand.edition === "tt";
+  return (
+    <section className="card home-education" aria-labelledby="home-education-title">
+      <h2 id="home-education-title">
+        {tt ? t`Learn with the programme` : t`Learn as you go with Hollypedia`}
+      </h2>
+      <p>
+        <Trans>
+          Courses with short quizzes, a dictionary of every term and figure, video tutorials of each
+          screen and case studies of real markets, in plain words or with the formulas.
+        </Trans>
+      </p>
+      <EducationLink className="button secondary">
+        {tt ? t`Open the programme` : t`Open Hollypedia`}
+      </EducationLink>
+    </section>
+  );
+}
+
 export default function HomeScreen({ locale }: ScreenProps) {
-  const brandName = useServices().brand.name;
+  const { brand } = useServices();
+  const brandName = brand.name;
+  const educationFirst = brand.edition === "tt";
   const { t } = useLingui();
   const features = [
     { title: t`Build`, text: t`Answer three questions and get a portfolio built for you.` },
@@ -31,7 +61,13 @@ export default function HomeScreen({ locale }: ScreenProps) {
           </Trans>
         </p>
         <div className="hero-actions">
-          <Link className="button primary large" to={pathFor("create-q1", locale)}>
+          {educationFirst ? (
+            <EducationLink className="button primary large">{t`Start the programme`}</EducationLink>
+          ) : null}
+          <Link
+            className={educationFirst ? "button secondary large" : "button primary large"}
+            to={pathFor("create-q1", locale)}
+          >
             <Trans>Create your portfolio</Trans>
           </Link>
           <Link className="button ghost large" to={pathFor("markets", locale)}>
@@ -39,6 +75,7 @@ export default function HomeScreen({ locale }: ScreenProps) {
           </Link>
         </div>
       </section>
+      {educationFirst ? <EducationEntry /> : null}
       <section aria-labelledby="features-title">
         <h2 id="features-title" className="visually-hidden">
           <Trans>What you can do</Trans>
@@ -52,6 +89,7 @@ export default function HomeScreen({ locale }: ScreenProps) {
           ))}
         </ul>
       </section>
+      {educationFirst ? null : <EducationEntry />}
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { Link } from "react-router-dom";
 import type { Locale } from "../../contract/common.ts";
 import { endpoints } from "../../contract/endpoints.ts";
 import type { AssetView as AssetViewAnswer } from "../../contract/market.ts";
+import { DataTable } from "../../ui/data-table.tsx";
 import { formatPercent } from "../../ui/format.ts";
 import { formatClose, kindNames, rangeLong } from "./market-format.ts";
 import {
@@ -81,34 +82,25 @@ function AssetDetails({ view, locale }: { view: AssetViewAnswer; locale: Locale 
         formatValue={formatValue}
         initial={{ range: "1y", series: view.history }}
       />
-      <div className="table-scroll">
-        <table className="data-table volatility-table">
-          <caption>
-            <Trans>Volatility (annualised, daily log returns)</Trans>
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">
-                <Trans>Window</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Volatility</Trans>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {windows.map(([key, range]) => {
+      <DataTable
+        caption={t`Volatility (annualised, daily log returns)`}
+        captionVisible
+        className="volatility-table"
+        rows={windows}
+        rowKey={([key]) => String(key)}
+        rowProps={([key]) => ({ "data-window": String(key) })}
+        columns={[
+          { key: "window", header: t`Window`, cell: ([, range]) => i18n._(rangeLong[range]) },
+          {
+            key: "volatility",
+            header: t`Volatility`,
+            cell: ([key]) => {
               const v = view.volatilities[key];
-              return (
-                <tr key={key} data-window={key}>
-                  <th scope="row">{i18n._(rangeLong[range])}</th>
-                  <td>{v === null ? t`Not enough prices` : formatPercent(v, locale, 1)}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+              return v === null ? t`Not enough prices` : formatPercent(v, locale, 1);
+            },
+          },
+        ]}
+      />
     </article>
   );
 }

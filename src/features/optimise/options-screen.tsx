@@ -7,6 +7,7 @@ import {
 } from "../../../machines/optimise.machine.ts";
 import type { ScreenProps } from "../../app/route-table.ts";
 import { minimumMaxToLose95 } from "../../contract/optimisation-rules.ts";
+import { MoneyField } from "../../ui/form.tsx";
 import { formatMoney, formatNumber } from "../../ui/format.ts";
 import { Spinner } from "../../ui/spinner.tsx";
 import { LevelChoice, levelTexts } from "./choose-screen.tsx";
@@ -85,29 +86,21 @@ export function OptionsScreen({ locale, level }: ScreenProps & { level: Optimisa
             window, from the daily prices.
           </Trans>
         </p>
-        <div className="field">
-          <label htmlFor={maxLossId}>
-            <Trans>Maximum loss at 95% over a month ({currency})</Trans>
-          </label>
-          <input
-            id={maxLossId}
-            name="maxToLose95"
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step="0.01"
-            defaultValue={c.maxToLose95 ?? ""}
-            aria-describedby={`${maxLossId}-hint`}
-            disabled={running}
-            onChange={(e) => actor.send({ type: "maxLoss.change", amount: parse(e.target.value) })}
-          />
-          <p className="field-hint" id={`${maxLossId}-hint`}>
+        <MoneyField
+          id={maxLossId}
+          label={<Trans>Maximum loss at 95% over a month ({currency})</Trans>}
+          name="maxToLose95"
+          value={c.maxToLose95}
+          locale={locale}
+          disabled={running}
+          onValueChange={(amount) => actor.send({ type: "maxLoss.change", amount })}
+          hint={
             <Trans>
               The loss you could bear in a bad month (one in twenty). It must be at least the
               minimum desired risk, {minimumText}.
             </Trans>
-          </p>
-        </div>
+          }
+        />
 
         {level === 1 ? (
           <fieldset className="choice-grid">
@@ -303,7 +296,7 @@ export function OptionsScreen({ locale, level }: ScreenProps & { level: Optimisa
         <Outcome snapshot={snapshot} locale={locale} total={total} />
         {running ? <Running actor={actor} /> : null}
         <p className="actions-row">
-          <button type="submit" className="button" disabled={running}>
+          <button type="submit" className="button primary" disabled={running}>
             <Trans>Run the optimisation</Trans>
           </button>
           <button

@@ -20,7 +20,7 @@ import {
   type SimulationMode,
 } from "../../contract/analytics.ts";
 import type { Locale } from "../../contract/common.ts";
-import { CheckboxField, FormMessage, TextField } from "../../ui/form.tsx";
+import { CheckboxField, FormMessage, MoneyField, NumberField, TextField } from "../../ui/form.tsx";
 import { formatDate, formatMoney, formatNumber, formatPercent } from "../../ui/format.ts";
 import { msgCodeText } from "../../ui/msg-code-text.ts";
 import { PageHeading } from "../../ui/page-heading.tsx";
@@ -60,11 +60,6 @@ const MODES = ["equilibrium", "historical", "own"] as const;
 
 /** The id of the assumptions' fieldset: the printed assumptions link to it to edit them. */
 const ASSUMPTIONS_ID = "simulator-assumptions";
-
-/** A number field's value: null when empty, NaN when unreadable (the rules then refuse it). */
-const numberOf = (text: string): number | null => (text.trim() === "" ? null : Number(text));
-const textOf = (value: number | null): string =>
-  value === null || Number.isNaN(value) ? "" : String(value);
 
 /** The investment simulator (PRODUCT.md "Markets and the investment simulator"). */
 export default function SimulatorScreen({ locale }: ScreenProps) {
@@ -173,6 +168,7 @@ export default function SimulatorScreen({ locale }: ScreenProps) {
               assets={assetsHoldableIn(c.sources?.assets ?? [], c.inputs.currency)}
               change={change}
               error={issue("assets")}
+              locale={locale}
             />
           ) : null}
           {choosing ? (
@@ -188,48 +184,40 @@ export default function SimulatorScreen({ locale }: ScreenProps) {
               <Trans>The plan</Trans>
             </legend>
             <div className="simulator-grid">
-              <TextField
+              <MoneyField
                 label={t`Initial amount (${currency})`}
-                type="number"
-                inputMode="decimal"
-                min={0}
-                step="any"
-                value={textOf(c.inputs.initialAmount)}
+                name="initialAmount"
+                value={c.inputs.initialAmount}
+                locale={locale}
                 error={issue("initialAmount")}
-                onChange={(e) => change({ initialAmount: numberOf(e.target.value) })}
+                onValueChange={(initialAmount) => change({ initialAmount })}
               />
-              <TextField
+              <MoneyField
                 label={t`Monthly contribution (${currency})`}
-                type="number"
-                inputMode="decimal"
-                min={0}
-                step="any"
-                value={textOf(c.inputs.monthlyContribution)}
+                name="monthlyContribution"
+                value={c.inputs.monthlyContribution}
+                locale={locale}
                 error={issue("monthlyContribution")}
                 hint={t`Made at the end of every month.`}
-                onChange={(e) => change({ monthlyContribution: numberOf(e.target.value) })}
+                onValueChange={(monthlyContribution) => change({ monthlyContribution })}
               />
-              <TextField
+              <NumberField
                 label={t`Horizon (years)`}
-                type="number"
+                name="years"
                 inputMode="numeric"
-                min={SIMULATION_LIMITS.minYears}
-                max={SIMULATION_LIMITS.maxYears}
-                step={1}
-                value={textOf(c.inputs.years)}
+                value={c.inputs.years}
+                locale={locale}
                 error={issue("years")}
                 hint={t`From 1 to 40 years.`}
-                onChange={(e) => change({ years: numberOf(e.target.value) })}
+                onValueChange={(years) => change({ years })}
               />
-              <TextField
+              <MoneyField
                 label={t`Goal at the horizon (${currency}, optional)`}
-                type="number"
-                inputMode="decimal"
-                min={0}
-                step="any"
-                value={textOf(c.inputs.goal)}
+                name="goal"
+                value={c.inputs.goal}
+                locale={locale}
                 error={issue("goal")}
-                onChange={(e) => change({ goal: numberOf(e.target.value) })}
+                onValueChange={(goal) => change({ goal })}
               />
             </div>
             <CheckboxField
@@ -353,11 +341,13 @@ function CustomAssets({
   assets,
   change,
   error,
+  locale,
 }: {
   inputs: SimulatorInputs;
   assets: readonly { symbol: string; name: string; currency: string }[];
   change: (inputs: Partial<SimulatorInputs>) => void;
   error: string | null;
+  locale: Locale;
 }) {
   const { t } = useLingui();
   const listId = useId();
@@ -399,14 +389,11 @@ function CustomAssets({
                 value={row.symbol}
                 onChange={(e) => setRow(i, { symbol: e.target.value.trim().toUpperCase() })}
               />
-              <TextField
+              <MoneyField
                 label={t`Amount of asset ${n}`}
-                type="number"
-                inputMode="decimal"
-                min={0}
-                step="any"
-                value={textOf(row.amount)}
-                onChange={(e) => setRow(i, { amount: numberOf(e.target.value) })}
+                value={row.amount}
+                locale={locale}
+                onValueChange={(amount) => setRow(i, { amount })}
               />
               <button
                 type="button"
@@ -474,26 +461,21 @@ function AssumptionsFields({
       ))}
       {inputs.mode === "own" ? (
         <div className="simulator-grid">
-          <TextField
+          <NumberField
             label={t`Expected annual return (%)`}
-            type="number"
-            inputMode="decimal"
-            step="any"
-            value={textOf(inputs.ownReturn)}
+            value={inputs.ownReturn}
+            locale={locale}
             error={issue("ownReturn")}
             hint={t`From ${minReturn} to ${maxReturn}.`}
-            onChange={(e) => change({ ownReturn: numberOf(e.target.value) })}
+            onValueChange={(ownReturn) => change({ ownReturn })}
           />
-          <TextField
+          <NumberField
             label={t`Annual volatility (%)`}
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step="any"
-            value={textOf(inputs.ownVolatility)}
+            value={inputs.ownVolatility}
+            locale={locale}
             error={issue("ownVolatility")}
             hint={t`From ${minVolatility} to ${maxVolatility}.`}
-            onChange={(e) => change({ ownVolatility: numberOf(e.target.value) })}
+            onValueChange={(ownVolatility) => change({ ownVolatility })}
           />
         </div>
       ) : null}

@@ -23,11 +23,13 @@ import {
 } from "./what-if-texts.ts";
 import { TermLinks } from "../../app/term-link.tsx";
 import { HindsightCaution } from "../../app/hindsight-caution.tsx";
+import { DataTable } from "../../ui/data-table.tsx";
 
 type Custom = Extract<WhatIfResponse, { kind: "custom" }>;
 type Scenario = Extract<WhatIfResponse, { kind: "scenario" }>;
 type Backtest = Extract<WhatIfResponse, { kind: "backtest" }>;
 type Sensitivities = Custom["sensitivities"];
+type Asset = (Custom | Scenario)["assets"][number];
 
 const LEVEL_FACTORS = new Set(["rates", "inflation"]);
 
@@ -89,69 +91,53 @@ function PerAsset({
         valueTitle={t`Gain or loss over the scenario (${currency})`}
         highlightNegative
       />
-      <div className="table-scroll">
-        <table className="data-table" data-testid="whatif-assets">
-          <caption>
-            <Trans>Each asset</Trans>
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">
-                <Trans>Asset</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Amount</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Return</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Gain or loss</Trans>
-              </th>
-              {showMethod ? (
-                <th scope="col">
-                  <Trans>Measured with</Trans>
-                </th>
-              ) : null}
-              {betas.map((b) => (
-                <th scope="col" key={b}>
-                  {t`Beta`}: {factorName(b)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {r.assets.map((a) => (
-              <tr key={a.symbol} data-symbol={a.symbol}>
-                <th scope="row">
-                  {a.name} <span className="muted">{a.symbol}</span>
-                </th>
-                <td>{f.money(a.amount)}</td>
-                <td className={a.return < 0 ? "negative" : undefined}>{f.pct(a.return)}</td>
-                <td className={a.change < 0 ? "negative" : undefined}>{f.money(a.change)}</td>
-                {showMethod ? <td>{a.method ? i18n._(methodNames[a.method]) : ""}</td> : null}
-                {betas.map((b) => (
-                  <td key={b}>{a.betas[b] === undefined ? "" : f.num(a.betas[b])}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row">
-                <Trans>Total</Trans>
-              </th>
-              <td>{f.money(r.totalInvested)}</td>
-              <td>{f.pct(r.totalReturn)}</td>
-              <td>{f.money(r.totalChange)}</td>
-              {showMethod ? <td /> : null}
-              {betas.map((b) => (
-                <td key={b} />
-              ))}
-            </tr>
-          </tfoot>
-        </table>
-      </div>
+      <DataTable
+        caption={t`Each asset`}
+        captionVisible
+        testId="whatif-assets"
+        rows={r.assets}
+        rowKey={(a) => a.symbol}
+        rowProps={(a) => ({ "data-symbol": a.symbol })}
+        columns={[
+          {
+            key: "asset",
+            header: t`Asset`,
+            cell: (a) => (
+              <>
+                {a.name} <span className="muted">{a.symbol}</span>
+              </>
+            ),
+          },
+          { key: "amount", header: t`Amount`, cell: (a) => f.money(a.amount) },
+          {
+            key: "return",
+            header: t`Return`,
+            cell: (a) => f.pct(a.return),
+            className: (a) => (a.return < 0 ? "negative" : undefined),
+          },
+          {
+            key: "change",
+            header: t`Gain or loss`,
+            cell: (a) => f.money(a.change),
+            className: (a) => (a.change < 0 ? "negative" : undefined),
+          },
+          ...(showMethod
+            ? [
+                {
+                  key: "method",
+                  header: t`Measured with`,
+                  cell: (a: Asset) => (a.method ? i18n._(methodNames[a.method]) : ""),
+                },
+              ]
+            : []),
+          ...betas.map((b) => ({
+            key: `beta-${b}`,
+            header: `${t`Beta`}: ${factorName(b)}`,
+            cell: (a: Asset) => (a.betas[b] === undefined ? "" : f.num(a.betas[b])),
+          })),
+        ]}
+        footer={[t`Total`, f.money(r.totalInvested), f.pct(r.totalReturn), f.money(r.totalChange)]}
+      />
     </>
   );
 }
@@ -322,35 +308,28 @@ function ScenarioResult({
       ) : null}
       <PerAsset r={r} locale={locale} betas={[]} />
       {moves.length > 0 ? (
-        <div className="table-scroll">
-          <table className="data-table" data-testid="whatif-factor-moves">
-            <caption>
-              <Trans>How the markets moved over the scenario</Trans>
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">
-                  <Trans>Factor</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Move</Trans>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {moves.map(([factor, v]) => (
-                <tr key={factor}>
-                  <th scope="row">{i18n._(factorNames[factor as keyof typeof factorNames])}</th>
-                  <td>
-                    {LEVEL_FACTORS.has(factor)
-                      ? `${formatNumber(v, locale, { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: "exceptZero" })} ${t`pp`}`
-                      : f.pct(v)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={t`How the markets moved over the scenario`}
+          captionVisible
+          testId="whatif-factor-moves"
+          rows={moves}
+          rowKey={([factor]) => factor}
+          columns={[
+            {
+              key: "factor",
+              header: t`Factor`,
+              cell: ([factor]) => i18n._(factorNames[factor as keyof typeof factorNames]),
+            },
+            {
+              key: "move",
+              header: t`Move`,
+              cell: ([factor, v]) =>
+                LEVEL_FACTORS.has(factor)
+                  ? `${formatNumber(v, locale, { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: "exceptZero" })} ${t`pp`}`
+                  : f.pct(v),
+            },
+          ]}
+        />
       ) : null}
       {r.missingFactors.length > 0 ? (
         <p className="figure-method">
@@ -388,7 +367,8 @@ function BacktestResult({
   const currency = r.currency;
   const days = r.values.length - 1;
   const rebalances = r.rebalances;
-  const series = r.benchmark ? seriesName(i18n, r.benchmark.series, msg`Benchmark`) : "";
+  const benchmark = r.benchmark;
+  const series = benchmark ? seriesName(i18n, benchmark.series, msg`Benchmark`) : "";
   const limitedBy = r.limitedBy.join(", ");
   const rowNames = {
     totalReturn: t`Total return`,
@@ -466,35 +446,33 @@ function BacktestResult({
         xTitle={t`Market date`}
         yTitle={t`Value (${currency})`}
       />
-      <div className="table-scroll">
-        <table className="data-table" data-testid="bt-performance">
-          <caption>
-            <Trans>Performance against the benchmark</Trans>
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">
-                <Trans>Figure</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Portfolio</Trans>
-              </th>
-              {r.benchmark ? <th scope="col">{series}</th> : null}
-            </tr>
-          </thead>
-          <tbody>
-            {performanceRows.map((k) => (
-              <tr key={k} data-row={k}>
-                <th scope="row">{rowNames[k]}</th>
-                <td data-testid={`bt-portfolio-${k}`}>{show(k, r.performance[k])}</td>
-                {r.benchmark ? (
-                  <td data-testid={`bt-benchmark-${k}`}>{show(k, r.benchmark.performance[k])}</td>
-                ) : null}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption={t`Performance against the benchmark`}
+        captionVisible
+        testId="bt-performance"
+        rows={performanceRows}
+        rowKey={(k) => k}
+        rowProps={(k) => ({ "data-row": k })}
+        columns={[
+          { key: "figure", header: t`Figure`, cell: (k) => rowNames[k] },
+          {
+            key: "portfolio",
+            header: t`Portfolio`,
+            cell: (k) => show(k, r.performance[k]),
+            testId: (k) => `bt-portfolio-${k}`,
+          },
+          ...(benchmark
+            ? [
+                {
+                  key: "benchmark",
+                  header: series,
+                  cell: (k: (typeof performanceRows)[number]) => show(k, benchmark.performance[k]),
+                  testId: (k: (typeof performanceRows)[number]) => `bt-benchmark-${k}`,
+                },
+              ]
+            : []),
+        ]}
+      />
       {r.benchmark ? (
         <dl className="figures">
           <Figure

@@ -8,7 +8,7 @@ import {
   useChartWidth,
   type ChartTextProps,
 } from "./frame.tsx";
-import { fitHorizontalTicks, gaugeDomain, labelStride, linearScale } from "./scale.ts";
+import { anchoredLabelStride, fitHorizontalTicks, gaugeDomain, linearScale } from "./scale.ts";
 
 export interface GaugeChartProps extends ChartTextProps {
   /** The amount measured (the portfolio's loss at 95%), drawn as a bar from zero. */
@@ -74,9 +74,9 @@ export function GaugeChart({
   const tickLabels = fitted.ticks
     .map((t, i) => ({ t, text: fitted.labels[i] ?? "" }))
     .filter(({ t }) => t >= lo && t <= hi);
-  const stride = labelStride(
+  const stride = anchoredLabelStride(
+    tickLabels.map((l) => x(l.t)),
     tickLabels.map((l) => measure(l.text)),
-    width - 2 * PAD_X,
   );
   const status = over ? overLabel : withinLabel;
   return (

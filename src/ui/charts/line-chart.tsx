@@ -11,7 +11,14 @@ import {
   useChartWidth,
   type ChartTextProps,
 } from "./frame.tsx";
-import { extent, indexTicks, labelStride, linearScale, segments, valueAxis } from "./scale.ts";
+import {
+  anchoredLabelStride,
+  extent,
+  indexTicks,
+  linearScale,
+  segments,
+  valueAxis,
+} from "./scale.ts";
 
 export interface LineSeries {
   readonly key: string;
@@ -104,9 +111,9 @@ export function LineChart({
   const fit = Math.floor((width - RIGHT - left) / (dateWidth + 12)) + 1;
   const xTicks = indexTicks(n, Math.min(6, Math.max(2, Math.min(fit, Math.max(4, n)))));
   const xLabels = xTicks.map((i) => ({ i, text: formatDate(dates[i] ?? "") }));
-  const stride = labelStride(
+  const stride = anchoredLabelStride(
+    xLabels.map((l) => x(l.i)),
     xLabels.map((l) => measure(l.text)),
-    width - RIGHT - left,
   );
 
   const bandPaths: string[] = [];

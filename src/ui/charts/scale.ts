@@ -299,6 +299,35 @@ export function labelStride(widths: ReadonlyArray<number>, available: number, ga
 }
 
 /**
+ * How often to label ticks drawn at `positions` so that no two labels overlap, with the axes'
+ * anchoring: the first label starts at its tick, the last ends at its tick, the others are centred
+ * on theirs (a start-anchored first label reaches further right than `labelStride`'s even slots
+ * assume). Every `stride`-th label is shown, from the first: the smallest stride with `gap` pixels
+ * between each shown label and the next.
+ */
+export function anchoredLabelStride(
+  positions: ReadonlyArray<number>,
+  widths: ReadonlyArray<number>,
+  gap = 8,
+): number {
+  const n = positions.length;
+  if (n <= 1) return 1;
+  const box = (i: number): [number, number] => {
+    const p = positions[i] ?? 0;
+    const w = widths[i] ?? 0;
+    return i === 0 ? [p, p + w] : i === n - 1 ? [p - w, p] : [p - w / 2, p + w / 2];
+  };
+  for (let stride = 1; stride < n; stride++) {
+    let fits = true;
+    for (let i = 0; i + stride < n && fits; i += stride)
+      fits = box(i)[1] + gap <= box(i + stride)[0];
+    if (fits) return stride;
+  }
+  // Only the first label.
+  return n;
+}
+
+/**
  * The scale of a meter comparing `value` with `limit`: from zero (or the lowest negative amount)
  * to `max` when given and above zero, else to a nice number at least 15% past the larger amount.
  */

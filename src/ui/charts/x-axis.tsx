@@ -1,5 +1,5 @@
 import { labelWidth } from "./frame.tsx";
-import { labelStride } from "./scale.ts";
+import { anchoredLabelStride } from "./scale.ts";
 
 /** The horizontal layout both pieces below share: the plot's width, side padding and font size. */
 export interface XLayout {
@@ -24,9 +24,9 @@ export function XAxis({
   bottom: number;
   layout: XLayout;
 }) {
-  const every = labelStride(
+  const every = anchoredLabelStride(
+    ticks.map((t) => x(t.value)),
     ticks.map((t) => labelWidth(t.text, font)),
-    width - padX - left,
   );
   return (
     <>

@@ -11,6 +11,7 @@ import {
   groupSlices,
   histogram,
   indexTicks,
+  anchoredLabelStride,
   labelStride,
   linearScale,
   niceTicks,
@@ -222,6 +223,19 @@ describe("axis helpers", () => {
     expect(labelStride([40, 40, 40, 40, 40], 400)).toBe(1);
     expect(labelStride([90, 90, 90, 90, 90], 300)).toBe(2);
     expect(labelStride([50], 10)).toBe(1);
+  });
+
+  it("thins labels by where they are drawn: the first starts at its tick, the last ends at it", () => {
+    // Four 50 px dates over 230 px (a phone): even slots of 77 px looked wide enough, but the
+    // first label reaches 50 px right of its tick and the second 25 px left of its own.
+    expect(anchoredLabelStride([0, 77, 153, 230], [50, 50, 50, 50])).toBe(2);
+    // Room enough for every label.
+    expect(anchoredLabelStride([0, 100, 200, 300], [50, 50, 50, 50])).toBe(1);
+    // The last label ends at its tick: it must clear the one before it.
+    expect(anchoredLabelStride([0, 90, 110], [20, 20, 20])).toBe(2);
+    // Nothing fits beside the first: the first alone.
+    expect(anchoredLabelStride([0, 10, 20], [100, 100, 100])).toBe(3);
+    expect(anchoredLabelStride([5], [100])).toBe(1);
   });
 
   it("splits series at missing values", () => {
