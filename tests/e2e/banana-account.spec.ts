@@ -63,7 +63,7 @@ interface Banana {
   name: string;
   region: "eu" | "usa";
   holdings: { symbol: string; shares: number }[];
-  monkey: { holdings: { symbol: string }[] };
+  monkey: { holdings: { symbol: string }[]; seed: number };
   figures: { return: number | null; distribution: unknown } | null;
   rank: number | null;
   window: { open: boolean; changesAt: string };
@@ -170,6 +170,11 @@ test.describe("my banana challenge", () => {
           exact: true,
         });
         await expect(monkey.locator("tbody tr")).toHaveCount(banana.monkey.holdings.length);
+        // The random numbers' seed is the server's, never shown (issue 25).
+        await expect(page.getByRole("main")).not.toContainText(String(banana.monkey.seed));
+        await expect(page.getByRole("main")).not.toContainText(
+          locale === "es" ? "semilla" : "seed",
+        );
         await expect(page.getByTestId("banana-return")).toHaveText(t.shownFromTomorrow[locale]);
         await expect(page.getByTestId("banana-rank")).toHaveText(t.shownFromTomorrow[locale]);
         if (banana.figures?.distribution) {

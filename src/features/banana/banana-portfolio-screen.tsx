@@ -274,7 +274,6 @@ export default function BananaPortfolioScreen({ locale, params }: ScreenProps) {
   const region = i18n._(regionNames[p.region]);
   const created = formatDate(p.createdOn, locale);
   const priced = p.figures ? formatDate(p.figures.date, locale) : null;
-  const seed = formatNumber(p.monkey.seed, locale, { useGrouping: false });
   return (
     <div className="banana-portfolio">
       <PageHeading
@@ -319,7 +318,8 @@ export default function BananaPortfolioScreen({ locale, params }: ScreenProps) {
           <h2 id="banana-monkey-title">{t`The monkey's holdings`}</h2>
           <p className="muted">
             <Trans>
-              A random portfolio of the same size from the same region and day (seed {seed}).
+              A random portfolio of the same size, from the same region and day, drawn once when you
+              saved yours.
             </Trans>
           </p>
           <HoldingsTable
