@@ -9,7 +9,10 @@ test.describe("editions", () => {
     await expect(page.getByRole("link", { name: `${brandNames[edition]} home` })).toBeVisible();
     await expect(page.getByRole("contentinfo")).toContainText(brandNames[edition]);
 
-    const primary = page.getByRole("link", { name: "Create your portfolio" });
+    // The hero's primary action: the portfolio in ht, the education programme in tt (its main entry).
+    const primary = page.getByRole("link", {
+      name: edition === "tt" ? "Start the programme" : "Create your portfolio",
+    });
     await expect(primary).toHaveCSS("background-color", primaryColours[edition]);
     await expect(primary).toHaveCSS("color", "rgb(255, 255, 255)");
     await expect(page.getByRole("link", { name: "Sign up", exact: true })).toHaveCSS(
@@ -24,10 +27,11 @@ test.describe("editions", () => {
     await expect(
       page.getByRole("link", { name: `Inicio de ${brandNames[edition]}` }),
     ).toBeVisible();
-    await expect(page.getByRole("link", { name: "Crea tu cartera" })).toHaveCSS(
-      "background-color",
-      primaryColours[edition],
-    );
+    await expect(
+      page.getByRole("link", {
+        name: edition === "tt" ? "Empieza el programa" : "Crea tu cartera",
+      }),
+    ).toHaveCSS("background-color", primaryColours[edition]);
   });
 
   test("/api/config returns the edition", async ({ request, edition }) => {

@@ -14,10 +14,18 @@ const words = {
   checkAgain: { en: "Check again", es: "Comprobar de nuevo" },
 } as const;
 
-/** The build the server serves (written by `vite build`). */
+/** The build the server serves (written by `vite build`; E2E_DIST_DIR as playwright.config.ts). */
 const buildId = (
   JSON.parse(
-    readFileSync(path.resolve(import.meta.dirname, "../../dist/builds/latest.json"), "utf8"),
+    readFileSync(
+      path.resolve(
+        import.meta.dirname,
+        "../..",
+        process.env.E2E_DIST_DIR || "dist",
+        "builds/latest.json",
+      ),
+      "utf8",
+    ),
   ) as { build: string }
 ).build;
 
