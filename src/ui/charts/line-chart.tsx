@@ -104,8 +104,10 @@ export function LineChart({
   const fit = Math.floor((width - RIGHT - left) / (dateWidth + 12)) + 1;
   const xTicks = indexTicks(n, Math.min(6, Math.max(2, Math.min(fit, Math.max(4, n)))));
   const xLabels = xTicks.map((i) => ({ i, text: formatDate(dates[i] ?? "") }));
+  // Labels shown every `stride` ticks: the first and last start and end at their ticks, so the
+  // tick next to theirs must be one and a half labels away.
   const stride = labelStride(
-    xLabels.map((l) => measure(l.text)),
+    xLabels.map((l) => 1.5 * measure(l.text)),
     width - RIGHT - left,
   );
 
