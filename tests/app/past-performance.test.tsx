@@ -329,7 +329,7 @@ describe("a saved portfolio's past performance", () => {
     expect(within(corr).getAllByText("0.42").length).toBe(4);
     expect(within(section).getByTestId("past-r-squared").textContent).toBe("0.88");
     const reg = within(section).getByTestId("past-regression");
-    expect(cellsOf(reg, "Beta to Stock market")).toEqual(["1.23", "0.06", "22.04"]);
+    expect(cellsOf(reg, "Beta to Stock market")).toEqual(["1.234", "0.056", "22.04"]);
     expect(cellsOf(reg, "Alpha")).toEqual(["2.08%", "1.04%", "2.00"]);
     expect(
       section.querySelectorAll("figure[data-chart='line'], figure.chart svg").length,

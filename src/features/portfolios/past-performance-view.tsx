@@ -134,7 +134,7 @@ function PastSection({
       <h3 id={headingId}>{title}</h3>
       <p className="figure-method">{method}</p>
       {figure ? (
-        <p className="muted" data-testid={`past-${id}-window`}>
+        <p className="figure-window" data-testid={`past-${id}-window`}>
           <Trans>
             From {from} to {to} ({count} daily returns); data as of {dataDate} (market date).
           </Trans>
@@ -249,6 +249,8 @@ export function PastPerformanceView({
   const nan = (v: number | null | undefined) => (v === null || v === undefined ? NaN : v);
   const marketDate = t`Market date`;
   const invested = money(p.totalInvested);
+  const wholeMoney = (v: number) =>
+    formatNumber(v, locale, { style: "currency", currency: p.currency, maximumFractionDigits: 0 });
   const currency = p.currency;
   const partialText = (from: string, to: string) => t`partial: ${from} to ${to}`;
   const betaName = (factor: string, source: string) => t`Beta to ${factor} (${source})`;
@@ -428,7 +430,7 @@ export function PastPerformanceView({
         <div role="group" aria-label={t`Period`} className="actions-row">
           <button
             type="button"
-            className="button secondary small"
+            className={span === "full" ? "button primary small" : "button secondary small"}
             aria-pressed={span === "full"}
             onClick={() => setSpan("full")}
           >
@@ -436,7 +438,7 @@ export function PastPerformanceView({
           </button>
           <button
             type="button"
-            className="button secondary small"
+            className={span === "window" ? "button primary small" : "button secondary small"}
             aria-pressed={span === "window"}
             onClick={() => setSpan("window")}
           >
@@ -469,7 +471,7 @@ export function PastPerformanceView({
               dates={pathDates}
               title={t`Growth of ${invested} invested`}
               description={t`Value of the amount invested in the holdings at today's weights, beside the benchmark, market day by market day.`}
-              formatValue={money}
+              formatValue={wholeMoney}
               formatDate={day}
               dateLabel={marketDate}
               xTitle={marketDate}
@@ -725,7 +727,8 @@ export function PastPerformanceView({
                 })),
               ];
               const header = [t`Coefficient`, t`Estimate`, t`Standard error`, t`t-statistic`];
-              const value = (v: number, percent: boolean) => (percent ? pct(v) : num(v));
+              // Betas to rates or inflation are small: three decimals keep them readable.
+              const value = (v: number, percent: boolean) => (percent ? pct(v) : num(v, 3));
               return (
                 <>
                   <DataTable
