@@ -369,9 +369,9 @@ describe("a saved portfolio's past performance", () => {
     ]);
     const years = within(section).getByTestId("past-calendar-years");
     await waitFor(() => expect(cellsOf(years, "2024")).toEqual(["12.34%", "10.00%", "2.34%"]));
-    expect((within(section).getByLabelText("Compare with") as HTMLSelectElement).value).toBe(
-      "GSPC_INDEX",
-    );
+    // The figures were replaced in place: the same selector, with the new choice.
+    expect(within(section).getByLabelText("Compare with")).toBe(select);
+    expect((select as HTMLSelectElement).value).toBe("GSPC_INDEX");
   });
 
   it("says a failed load and loads again on retry", async () => {

@@ -186,6 +186,12 @@ export function PastPerformanceView({
     () => http.call(endpoints.portfolioPastPerformance, { params: { id: portfolioId } }),
   );
 
+  // While new figures load (another benchmark, an edition), the last ones stay on the page, so
+  // that the selector keeps its place and its focus.
+  const [shown, setShown] = useState<PastPerformance | null>(null);
+  if (past.data && past.data !== shown) setShown(past.data);
+  const current = past.data ?? (past.loading ? shown : null);
+
   const chooseBenchmark = async (series: string | null) => {
     setSaving(true);
     setSaveError(null);
@@ -220,7 +226,7 @@ export function PastPerformanceView({
       </p>
     </>
   );
-  if (!past.data)
+  if (!current)
     return (
       <section aria-labelledby="past-performance-title" data-testid="past-performance">
         {heading}
@@ -237,7 +243,7 @@ export function PastPerformanceView({
       </section>
     );
 
-  const p = past.data;
+  const p = current;
   const dates = p.dates;
   const pct = (v: number) => formatPercent(v, locale);
   const pctOrDash = (v: number | null) => (v === null ? "—" : pct(v));
