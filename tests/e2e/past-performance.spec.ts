@@ -75,7 +75,10 @@ test("past performance: figures, a chosen benchmark stored, a CSV, a phone's wid
       .click();
     const file = await download;
     expect(file.suggestedFilename()).toBe("past-performance-calendar-year-returns.csv");
-    const lines = (await readFile((await file.path())!, "utf8")).split("\r\n");
+    const text = await readFile((await file.path())!, "utf8");
+    // UTF-8 with a byte-order mark, so that spreadsheets read the accents.
+    expect(text.startsWith("\ufeff")).toBe(true);
+    const lines = text.slice(1).split("\r\n");
     expect(lines[0]).toBe("Año,Año parcial,Cartera,S&P 500,Diferencia");
     expect(lines[1]).toMatch(/^\d{4},(true|false),-?\d+(\.\d+)?(e-?\d+)?,/);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(

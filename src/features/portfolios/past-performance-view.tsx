@@ -78,7 +78,11 @@ function CsvButton({
       type="button"
       className="button secondary small"
       onClick={() =>
-        saveFile(new Blob([toCsv(header, rows)], { type: "text/csv;charset=utf-8" }), file)
+        saveFile(
+          // A byte-order mark, so that spreadsheets read the accents (as the portfolio's export).
+          new Blob(["\ufeff", toCsv(header, rows)], { type: "text/csv;charset=utf-8" }),
+          file,
+        )
       }
     >
       {label}
