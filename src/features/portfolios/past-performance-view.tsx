@@ -74,19 +74,21 @@ function CsvButton({
   rows: readonly (readonly (string | number | boolean | null)[])[];
 }) {
   return (
-    <button
-      type="button"
-      className="button secondary small"
-      onClick={() =>
-        saveFile(
-          // A byte-order mark, so that spreadsheets read the accents (as the portfolio's export).
-          new Blob(["\ufeff", toCsv(header, rows)], { type: "text/csv;charset=utf-8" }),
-          file,
-        )
-      }
-    >
-      {label}
-    </button>
+    <div className="actions-row">
+      <button
+        type="button"
+        className="button secondary small"
+        onClick={() =>
+          saveFile(
+            // A byte-order mark, so that spreadsheets read the accents (as the portfolio's export).
+            new Blob(["\ufeff", toCsv(header, rows)], { type: "text/csv;charset=utf-8" }),
+            file,
+          )
+        }
+      >
+        {label}
+      </button>
+    </div>
   );
 }
 
