@@ -17,6 +17,7 @@ import { Spinner } from "../../ui/spinner.tsx";
 import { AnalysisView } from "./analysis-view.tsx";
 import { HoldingsEditor } from "./holdings-editor.tsx";
 import { LiveRisk } from "./live-risk.tsx";
+import { PastPerformanceView } from "./past-performance-view.tsx";
 import { assetClassNames } from "./q1-screen.tsx";
 import { usePermissions } from "./use-wizard.ts";
 
@@ -310,6 +311,14 @@ export default function PortfolioScreen({ locale, params }: ScreenProps) {
           history={history.data ?? null}
         />
       ) : null}
+
+      <PastPerformanceView
+        portfolioId={id}
+        portfolioName={p.name}
+        version={p.version}
+        product={p.product}
+        locale={locale}
+      />
     </div>
   );
 }

@@ -6,7 +6,6 @@ import type {
   WhatIfProblem,
   WhatIfRuleProblem,
 } from "../../../machines/what-if.machine.ts";
-import type { WhatIfFactor } from "../../contract/analytics.ts";
 import type { WhatIfKind } from "../../contract/analytics-rules.ts";
 import type { MsgCode } from "../../contract/msg-codes.ts";
 import type { PermissionPath } from "../../contract/permissions.ts";
@@ -29,13 +28,7 @@ export const shockHints: Record<ShockKey, MessageDescriptor> = {
   inflation: msg`Change of year-on-year inflation, in percentage points.`,
 };
 
-export const factorNames: Record<WhatIfFactor, MessageDescriptor> = {
-  market: msg`Stock market`,
-  rates: msg`Interest rates`,
-  crypto: msg`Crypto`,
-  commodities: msg`Commodities`,
-  inflation: msg`Inflation`,
-};
+export { factorNames } from "../../ui/factor-names.ts";
 
 export const scenarioNames: Record<number, MessageDescriptor> = {
   0: msg`The 2008 financial crisis`,

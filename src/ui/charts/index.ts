@@ -10,3 +10,4 @@ export { GaugeChart, type GaugeChartProps } from "./gauge-chart.tsx";
 export { LineChart, type LineBand, type LineChartProps, type LineSeries } from "./line-chart.tsx";
 export type { ChartTextProps } from "./frame.tsx";
 export * from "./scale.ts";
+export { HeatMap, heatColor, type HeatMapItem, type HeatMapProps } from "./heat-map.tsx";
