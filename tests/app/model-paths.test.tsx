@@ -11,10 +11,10 @@ import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { machineEntry } from "../../machines/index.ts";
 import { pathFor } from "../../src/app/paths.ts";
-import type { Locale } from "../../src/contract/common.ts";
 import { pathsOf } from "../../scripts/lib/machine-docs.ts";
 import { openTabServer, signInThroughScreen, type TabServer } from "../support/server-tab.tsx";
 import { at, click, heading, type ScreenModel } from "./model-paths/support.ts";
+import { portfolioLifecycle } from "./model-paths/portfolio-lifecycle.ts";
 import { whatIf } from "./model-paths/what-if.ts";
 
 const words = {
@@ -111,7 +111,7 @@ const wizard: ScreenModel = {
   },
 };
 
-const models = [wizard, whatIf];
+const models = [wizard, portfolioLifecycle, whatIf];
 
 afterEach(() => {
   cleanup();
