@@ -14,6 +14,7 @@ import { pathFor } from "../../src/app/paths.ts";
 import { pathsOf } from "../../scripts/lib/machine-docs.ts";
 import { openTabServer, signInThroughScreen, type TabServer } from "../support/server-tab.tsx";
 import { at, click, heading, type ScreenModel } from "./model-paths/support.ts";
+import { banana } from "./model-paths/banana.ts";
 import { optimise } from "./model-paths/optimise.ts";
 import { portfolioLifecycle } from "./model-paths/portfolio-lifecycle.ts";
 import { whatIf } from "./model-paths/what-if.ts";
@@ -112,7 +113,7 @@ const wizard: ScreenModel = {
   },
 };
 
-const models = [wizard, portfolioLifecycle, whatIf, optimise];
+const models = [wizard, portfolioLifecycle, whatIf, optimise, banana];
 
 afterEach(() => {
   cleanup();
