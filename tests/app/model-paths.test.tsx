@@ -16,6 +16,7 @@ import { openTabServer, signInThroughScreen, type TabServer } from "../support/s
 import { at, click, heading, type ScreenModel } from "./model-paths/support.ts";
 import { banana } from "./model-paths/banana.ts";
 import { optimise } from "./model-paths/optimise.ts";
+import { subscription } from "./model-paths/subscription.ts";
 import { portfolioLifecycle } from "./model-paths/portfolio-lifecycle.ts";
 import { whatIf } from "./model-paths/what-if.ts";
 
@@ -113,7 +114,7 @@ const wizard: ScreenModel = {
   },
 };
 
-const models = [wizard, portfolioLifecycle, whatIf, optimise, banana];
+const models = [wizard, portfolioLifecycle, whatIf, optimise, banana, subscription];
 
 afterEach(() => {
   cleanup();
@@ -124,10 +125,14 @@ afterEach(() => {
 
 describe.each(models.map((m) => [m.machine, m] as const))("%s on the screens", (_id, model) => {
   let server: TabServer;
-  beforeAll(async () => {
+  const open = async () => {
     server = await openTabServer("ht", model.server ?? {});
-  });
-  afterAll(() => server?.close());
+  };
+  const close = () => server?.close();
+  if (!model.serverPerLanguage) {
+    beforeAll(open);
+    afterAll(close);
+  }
 
   const paths = pathsOf(machineEntry(model.machine), "shortest");
   const steps = (path: (typeof paths)[number]) =>
@@ -153,6 +158,10 @@ describe.each(models.map((m) => [m.machine, m] as const))("%s on the screens", (
   });
 
   describe.each(["en", "es"] as const)("in %s", (locale) => {
+    if (model.serverPerLanguage) {
+      beforeAll(open);
+      afterAll(close);
+    }
     for (const path of playable) {
       const route = steps(path).map((s) => s.event.type);
       it(`reaches ${JSON.stringify(path.state.value)}${route.length ? ` by ${route.join(", ")}` : ""}`, async () => {

@@ -13,6 +13,8 @@ export interface ScreenModel {
   readonly account: string;
   /** The server's options beyond the edition (workers for flows that compute). */
   readonly server?: { readonly workers?: number; readonly marketDays?: number };
+  /** Each language on its own server (the flow leaves the account changed on the server). */
+  readonly serverPerLanguage?: boolean;
   /** Opens the flow's first screen in a signed-in tab. */
   open(server: TabServer, locale: Locale): Promise<ServerTab>;
   /** What the person sees in each state (the state's value as JSON). */
