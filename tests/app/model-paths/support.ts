@@ -81,5 +81,8 @@ export async function openSavedPortfolio(
   expect(saved.status).toBe(201);
   const { id } = (await saved.json()) as { id: number };
   await tab.router.navigate(pathFor("account-portfolio", locale, { id: String(id) }));
+  // Open: its screen shows it (the lifecycle has loaded it).
+  await heading(name);
+  await screen.findAllByRole("row", undefined, { timeout: 10_000 });
   return id;
 }

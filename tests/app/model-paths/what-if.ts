@@ -19,7 +19,6 @@ export const whatIf: ScreenModel = {
   async open(server, locale) {
     const tab = await signInThroughScreen(server, locale, this.account);
     await openSavedPortfolio(server, tab, locale);
-    await screen.findAllByRole("row", undefined, { timeout: 10_000 });
     await tab.router.navigate(pathFor("what-if-scenarios", locale));
     return tab;
   },
