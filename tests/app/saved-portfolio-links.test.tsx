@@ -317,6 +317,34 @@ describe("a saved portfolio's page", () => {
     expect(screen.queryByTestId("unavailable-notice")).toBeNull();
   });
 
+  it("a maximum loss below the minimum desired risk is told at its field, not above the form", async () => {
+    const opened = await openSavedPortfolio(iberia);
+    fireEvent.click(screen.getByRole("link", { name: "Optimise it" }));
+    fireEvent.click(
+      await screen.findByRole(
+        "button",
+        { name: "Choose: Lower the risk of my assets" },
+        { timeout: 5000 },
+      ),
+    );
+    await waitFor(() => expect(pathOf(opened)).toBe("/en/optimize/o1"));
+    const maxLoss = await screen.findByLabelText("Maximum loss at 95% over a month (EUR)");
+    fireEvent.change(maxLoss, { target: { value: "10" } });
+    fireEvent.blur(maxLoss);
+    fireEvent.click(screen.getByRole("button", { name: "Run the optimisation" }));
+
+    await waitFor(() => expect(maxLoss.getAttribute("aria-invalid")).toBe("true"));
+    const described = (maxLoss.getAttribute("aria-describedby") ?? "")
+      .split(" ")
+      .map((id) => document.getElementById(id)?.textContent ?? "")
+      .join(" ");
+    expect(described).toContain(
+      "The maximum loss at 95% (€10.00) must reach the minimum desired risk",
+    );
+    expect(screen.queryByText("Optimisation is blocked:")).toBeNull();
+    expect(pathOf(opened)).toBe("/en/optimize/o1");
+  });
+
   it("“Stress-test it (what if)” opens the what-if on that portfolio", async () => {
     const opened = await openSavedPortfolio();
     fireEvent.click(screen.getByRole("link", { name: "Stress-test it (what if)" }));

@@ -63,6 +63,10 @@ const t = {
     es: "Análisis completo de la cartera optimizada",
   },
   blocked: { en: "Optimisation is blocked:", es: "La optimización está bloqueada:" },
+  belowMinimum: {
+    en: "must reach the minimum desired risk",
+    es: "debe alcanzar el riesgo mínimo deseado",
+  },
   remove: { en: "Remove", es: "Quitar" },
   advancedPlan: { en: "Included in the Advanced plan.", es: "Incluido en el plan Avanzado." },
 } as const satisfies Record<string, Record<Locale, string>>;
@@ -214,11 +218,12 @@ test.describe("optimisation", () => {
       // the reason.
       await page.getByLabel(t.maxLoss[locale]).fill("10");
       await page.getByRole("button", { name: t.optimise[locale], exact: true }).click();
-      await expect(page.getByText(t.blocked[locale])).toBeVisible();
-      await expect(page.getByTestId("optimise-violations").locator("li")).toHaveAttribute(
-        "data-code",
-        "MAX_LOSS_BELOW_MINIMUM_RISK",
+      // The reason is the field's own: described by it, the field invalid, nothing above the form.
+      await expect(page.getByLabel(t.maxLoss[locale])).toHaveAttribute("aria-invalid", "true");
+      await expect(page.getByLabel(t.maxLoss[locale])).toHaveAccessibleDescription(
+        new RegExp(t.belowMinimum[locale]),
       );
+      await expect(page.getByText(t.blocked[locale])).toHaveCount(0);
       await page.getByLabel(t.maxLoss[locale]).fill("900");
       const o1Request = await optimiseOnScreen(page, locale);
       expect(o1Request).toMatchObject({

@@ -12,6 +12,7 @@ import { formatMoney, formatNumber } from "../../ui/format.ts";
 import { Spinner } from "../../ui/spinner.tsx";
 import { LevelChoice, levelTexts } from "./choose-screen.tsx";
 import { OptimisePage, Outcome, Running } from "./parts.tsx";
+import { violationText } from "./texts.ts";
 import { useOptimise } from "./use-optimise.ts";
 import { TermLinks } from "../../app/term-link.tsx";
 
@@ -19,6 +20,9 @@ const parse = (text: string): number | null => {
   const v = Number(text.replace(",", "."));
   return text.trim() === "" || !Number.isFinite(v) ? null : v;
 };
+
+/** The rules about the maximum loss at 95%: their reasons are shown at its field. */
+const MAX_LOSS_RULES: readonly string[] = ["MAX_LOSS_BELOW_MINIMUM_RISK", "MAX_LOSS_REQUIRED"];
 
 /** optimize/o1, o2 and o3: the options of the level, then optimise. */
 export function OptionsScreen({ locale, level }: ScreenProps & { level: OptimisationLevel }) {
@@ -66,6 +70,8 @@ export function OptionsScreen({ locale, level }: ScreenProps & { level: Optimisa
     actor.send({ type: "newAsset.add", symbol: found.symbol, name: found.name });
     setAdding("");
   };
+  // The maximum loss's own rules are told at its field, not in the form's message.
+  const maxLossProblem = c.violations.find((v) => MAX_LOSS_RULES.includes(v.code));
   const pct = (w: number) => formatNumber(w * 100, locale, { maximumFractionDigits: 2 });
   return (
     <OptimisePage title={title} summary={i18n._(texts.text)} name={o.current?.name ?? null}>
@@ -94,6 +100,7 @@ export function OptionsScreen({ locale, level }: ScreenProps & { level: Optimisa
           locale={locale}
           disabled={running}
           onValueChange={(amount) => actor.send({ type: "maxLoss.change", amount })}
+          error={maxLossProblem ? violationText(maxLossProblem, i18n, locale, currency) : undefined}
           hint={
             <Trans>
               The loss you could bear in a bad month (one in twenty). It must be at least the
@@ -293,7 +300,7 @@ export function OptionsScreen({ locale, level }: ScreenProps & { level: Optimisa
           </div>
         ) : null}
 
-        <Outcome snapshot={snapshot} locale={locale} total={total} />
+        <Outcome snapshot={snapshot} locale={locale} total={total} shownAtFields={MAX_LOSS_RULES} />
         {running ? <Running actor={actor} /> : null}
         <p className="actions-row">
           <button type="submit" className="button primary" disabled={running}>

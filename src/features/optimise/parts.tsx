@@ -66,24 +66,28 @@ export function Outcome({
   snapshot,
   locale,
   total,
+  shownAtFields = [],
 }: {
   snapshot: OptimiseSnapshot;
   locale: Locale;
   total: number;
+  /** Rules whose reason the screen shows at their field instead (the maximum loss's). */
+  shownAtFields?: readonly string[];
 }) {
   const { i18n } = useLingui();
   const c = snapshot.context;
   const currency = c.portfolio.currency;
-  if (!c.violations.length && !c.infeasible && !c.error) return null;
+  const violations = c.violations.filter((v) => !shownAtFields.includes(v.code));
+  if (!violations.length && !c.infeasible && !c.error) return null;
   return (
     <div className="form-message error optimise-outcome" role="alert">
-      {c.violations.length ? (
+      {violations.length ? (
         <>
           <p>
             <Trans>Optimisation is blocked:</Trans>
           </p>
           <ul data-testid="optimise-violations">
-            {c.violations.map((v) => (
+            {violations.map((v) => (
               <li key={v.code} data-code={v.code}>
                 {violationText(v, i18n, locale, currency)}
               </li>
