@@ -1,10 +1,17 @@
-// What the screen models of tests/app/model-paths.test.tsx share: the model's shape and the
-// few ways a person looks at and acts on a screen.
-import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { expect } from "vitest";
+// What the screen models of tests/app/model-paths/ share: the model's shape, the few ways a person
+// looks at and acts on a screen, and the runner that plays a model's paths (one test file each).
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { machineEntry } from "../../../machines/index.ts";
+import { pathsOf } from "../../../scripts/lib/machine-docs.ts";
 import { pathFor } from "../../../src/app/paths.ts";
 import type { Locale } from "../../../src/contract/common.ts";
-import { browserRequest, type ServerTab, type TabServer } from "../../support/server-tab.tsx";
+import {
+  browserRequest,
+  openTabServer,
+  type ServerTab,
+  type TabServer,
+} from "../../support/server-tab.tsx";
 
 /** How a machine is seen and driven on the screens, in one language. */
 export interface ScreenModel {
@@ -85,4 +92,83 @@ export async function openSavedPortfolio(
   await heading(name);
   await screen.findAllByRole("row", undefined, { timeout: 10_000 });
   return id;
+}
+
+/**
+ * Plays the model's machine's shortest paths on the screens (issue 26): the real app, answered by
+ * the real server in-process (tests/support/server-tab.tsx), driven through its screens — each
+ * event of a path done as a person does it (`does`), and at each state what the person sees there
+ * checked (`sees`). A new state or transition adds a path, and with it a test; one the tables
+ * cannot play fails until someone says what the screen shows and how a person does it, or lists
+ * it as an event no screen sends (with the reason). One test file per model, so that the models
+ * run on several workers.
+ */
+export function playOnScreens(model: ScreenModel) {
+  afterEach(() => {
+    cleanup();
+    sessionStorage.clear();
+    for (const name of ["auth", "lang"])
+      document.cookie = `${name}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+  });
+
+  describe(`${model.machine} on the screens`, () => {
+    let server: TabServer;
+    const open = async () => {
+      server = await openTabServer("ht", model.server ?? {});
+    };
+    const close = () => server?.close();
+    if (!model.serverPerLanguage) {
+      beforeAll(open);
+      afterAll(close);
+    }
+
+    const paths = pathsOf(machineEntry(model.machine), "shortest");
+    const steps = (path: (typeof paths)[number]) =>
+      path.steps.filter((s) => s.event.type !== "xstate.init");
+    const notPlayed = model.notPlayed ?? {};
+    const playable = paths.filter(
+      (p) =>
+        steps(p).every((s) => !(s.event.type in model.noScreen)) &&
+        !(JSON.stringify(p.state.value) in notPlayed),
+    );
+
+    it("plays every path but those of events no screen sends, and says what each state shows", () => {
+      const unplayed = paths
+        .filter((p) => !playable.includes(p))
+        .flatMap((p) => steps(p).map((s) => s.event.type))
+        .filter((e) => e in model.noScreen);
+      expect([...new Set(unplayed)].sort()).toEqual(Object.keys(model.noScreen).sort());
+      // Each state the harness cannot bring about is one a path reaches.
+      const reached = new Set(paths.map((p) => JSON.stringify(p.state.value)));
+      expect(Object.keys(notPlayed).filter((s) => !reached.has(s))).toEqual([]);
+      const states = new Set(playable.map((p) => JSON.stringify(p.state.value)));
+      expect([...states].filter((s) => !(s in model.sees))).toEqual([]);
+    });
+
+    describe.each(["en", "es"] as const)("in %s", (locale) => {
+      if (model.serverPerLanguage) {
+        beforeAll(open);
+        afterAll(close);
+      }
+      for (const path of playable) {
+        const route = steps(path).map((s) => s.event.type);
+        it(`reaches ${JSON.stringify(path.state.value)}${route.length ? ` by ${route.join(", ")}` : ""}`, async () => {
+          const tab = await model.open(server, locale);
+          // The state the machine starts in (after its eventless moves: the path's first step).
+          let state = JSON.stringify(path.steps[0]!.state.value);
+          await model.sees[state]!(tab, locale);
+          for (const step of steps(path)) {
+            const does = model.does[step.event.type];
+            expect(does, `how a person sends ${step.event.type} from ${state}`).toBeDefined();
+            const to = JSON.stringify(step.state.value);
+            await does!(tab, locale, state, to);
+            state = to;
+            const sees = model.sees[state];
+            expect(sees, `what a person sees in ${state}`).toBeDefined();
+            await sees!(tab, locale);
+          }
+        }, 30_000);
+      }
+    });
+  });
 }
