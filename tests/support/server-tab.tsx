@@ -4,24 +4,16 @@
 // simulated market. The tab keeps the server's cookies as a browser does (HttpOnly session
 // included), so a sign-in through the screen is a real sign-in. What needs a browser (layout,
 // the first page, downloads) stays in tests/e2e; walks over screens and guards come here.
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { expect } from "vitest";
-import { createMemoryRouter, RouterProvider } from "react-router-dom";
-import { AppProviders, appRoutes } from "../../src/app/app.tsx";
-import { createDraftStore, restoreWhenSignedIn } from "../../src/app/drafts.ts";
-import { activateLocale } from "../../src/app/i18n.ts";
-import { PortfolioWorkspace } from "../../src/app/portfolio-workspace.ts";
-import { brandOf, type AppServices } from "../../src/app/services.tsx";
-import { createSessionActor, type SessionActor } from "../../src/app/session/session-actor.ts";
-import { createHttpClient } from "../../src/client/http.ts";
 import type { Edition, Locale } from "../../src/contract/common.ts";
-import type { RuntimeConfig } from "../../src/contract/runtime-config.ts";
 import type { Email } from "../../src/server/accounts/emails.ts";
 import { DEMO_PASSWORD, seedDemoAccounts } from "../../src/server/accounts/seed.ts";
 import { loadConfig } from "../../src/server/config.ts";
 import { simulatedDataset } from "../../src/server/market/simulated.ts";
 import { databaseTargets } from "./databases.ts";
 import { openMarketApp, type MarketApp } from "./market-app.ts";
+import { mountTab } from "./mount-tab.tsx";
 
 /** A server of one edition: a fresh embedded database, the demo accounts, a simulated market. */
 export interface TabServer {
@@ -148,66 +140,13 @@ export async function openServerTab(
   path: string,
   browser: TabBrowser = newBrowser(),
 ) {
-  const locale: Locale = path.startsWith("/es") ? "es" : "en";
-  await activateLocale(locale);
-  const config: RuntimeConfig = {
-    edition: server.edition,
-    apiBase: "/api",
-    marketingScriptUrl: null,
-    recaptchaSiteKey: null,
-    outboxPage: false,
-  };
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
   const calls: string[] = [];
-  let session: SessionActor | null = null;
-  const currentLocale = (): Locale =>
-    router.state.location.pathname.startsWith("/es") ? "es" : "en";
-  const http = createHttpClient({
-    baseURL: "http://localhost/api",
+  const tab = await mountTab({
+    path,
     edition: server.edition,
-    locale: currentLocale,
-    product: () => "simAssets",
-    onUnauthorized: () => session?.send({ type: "session.unauthorized" }),
     fetch: inProcessFetch(server, browser.cookies, calls),
-    retryDelayMs: 0,
   });
-  const drafts = createDraftStore(
-    sessionStorage,
-    () => session?.getSnapshot().context.client?.id ?? null,
-  );
-  const portfolios = new PortfolioWorkspace({
-    http,
-    edition: server.edition,
-    saveFile: () => {},
-    drafts,
-  });
-  session = createSessionActor({
-    http,
-    navigate: (to) => router.navigate(to),
-    locale: currentLocale,
-    currentPath: () => router.state.location.pathname,
-    clearUserState: () => {
-      portfolios.clear();
-      drafts.clear();
-    },
-  });
-  restoreWhenSignedIn(session, portfolios);
-  const services: AppServices = {
-    config,
-    brand: brandOf(config),
-    product: () => "simAssets",
-    http,
-    session,
-    cache: null,
-    portfolios,
-    products: null,
-  };
-  const utils = render(
-    <AppProviders services={services}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return { ...utils, router, session, portfolios, calls, browser };
+  return { ...tab, calls, browser };
 }
 
 export type ServerTab = Awaited<ReturnType<typeof openServerTab>>;

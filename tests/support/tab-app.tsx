@@ -2,24 +2,11 @@
 // from a fake API), the real portfolio workspace with the tab's drafts in sessionStorage, the real
 // route guards, in a memory router. Reloading the tab is unmounting it, resetting the modules
 // (vi.resetModules) and opening it again with the same sessionStorage and cookies.
-import { render } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router-dom";
-import { AppProviders, appRoutes } from "../../src/app/app.tsx";
-import { createDraftStore, restoreWhenSignedIn } from "../../src/app/drafts.ts";
-import { activateLocale } from "../../src/app/i18n.ts";
-import { PortfolioWorkspace } from "../../src/app/portfolio-workspace.ts";
-import { brandOf, type AppServices } from "../../src/app/services.tsx";
-import {
-  createSessionActor,
-  writeSessionCookie,
-  type SessionActor,
-} from "../../src/app/session/session-actor.ts";
-import { createHttpClient } from "../../src/client/http.ts";
+import { writeSessionCookie } from "../../src/app/session/session-actor.ts";
 import type { Client } from "../../src/contract/accounts.ts";
-import type { Locale } from "../../src/contract/common.ts";
 import { defaultPermissions, type ProductPermissions } from "../../src/contract/permissions.ts";
-import type { RuntimeConfig } from "../../src/contract/runtime-config.ts";
 import { demoClient } from "./clients.ts";
+import { mountTab } from "./mount-tab.tsx";
 
 const advanced = {
   id: 11,
@@ -117,58 +104,11 @@ export function signIn(): void {
 }
 
 /** Opens the app at a path in this tab; `api` answers calls the fake API above leaves waiting. */
-export async function openTab(path: string, options: { api?: ExtraApi } = {}) {
-  const locale: Locale = path.startsWith("/es") ? "es" : "en";
-  await activateLocale(locale);
-  const config: RuntimeConfig = {
+export function openTab(path: string, options: { api?: ExtraApi } = {}) {
+  return mountTab({
+    path,
     edition: "ht",
-    apiBase: "/api",
-    marketingScriptUrl: null,
-    recaptchaSiteKey: null,
-    outboxPage: false,
-  };
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
-  let session: SessionActor | null = null;
-  const http = createHttpClient({
-    baseURL: "http://localhost/api",
-    edition: "ht",
-    locale: () => locale,
-    product: () => "simAssets",
-    onUnauthorized: () => session?.send({ type: "session.unauthorized" }),
     fetch: ((input: RequestInfo | URL, init?: RequestInit) =>
       fakeApi(input, init, options.api)) as typeof fetch,
-    retryDelayMs: 0,
   });
-  const drafts = createDraftStore(
-    sessionStorage,
-    () => session?.getSnapshot().context.client?.id ?? null,
-  );
-  const portfolios = new PortfolioWorkspace({ http, edition: "ht", saveFile: () => {}, drafts });
-  session = createSessionActor({
-    http,
-    navigate: (to) => router.navigate(to),
-    locale: () => locale,
-    currentPath: () => router.state.location.pathname,
-    clearUserState: () => {
-      portfolios.clear();
-      drafts.clear();
-    },
-  });
-  restoreWhenSignedIn(session, portfolios);
-  const services: AppServices = {
-    config,
-    brand: brandOf(config),
-    product: () => "simAssets",
-    http,
-    session,
-    cache: null,
-    portfolios,
-    products: null,
-  };
-  const utils = render(
-    <AppProviders services={services}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return { ...utils, router, session, portfolios };
 }

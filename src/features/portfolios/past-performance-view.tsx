@@ -397,24 +397,20 @@ export function PastPerformanceView({
                   data-testid="benchmark-select"
                 >
                   <option value="">{t`The market of the portfolio's currency (default)`}</option>
-                  {indices.length ? (
-                    <optgroup label={t`Indices`}>
-                      {indices.map((c) => (
-                        <option key={c.series} value={c.series}>
-                          {choiceName(c)} ({c.currency})
-                        </option>
-                      ))}
-                    </optgroup>
-                  ) : null}
-                  {funds.length ? (
-                    <optgroup label={t`Funds`}>
-                      {funds.map((c) => (
-                        <option key={c.series} value={c.series}>
-                          {choiceName(c)} ({c.currency})
-                        </option>
-                      ))}
-                    </optgroup>
-                  ) : null}
+                  {[
+                    { label: t`Indices`, choices: indices },
+                    { label: t`Funds`, choices: funds },
+                  ]
+                    .filter((group) => group.choices.length)
+                    .map((group) => (
+                      <optgroup key={group.label} label={group.label}>
+                        {group.choices.map((c) => (
+                          <option key={c.series} value={c.series}>
+                            {choiceName(c)} ({c.currency})
+                          </option>
+                        ))}
+                      </optgroup>
+                    ))}
                 </select>
               )}
             </Field>
