@@ -254,7 +254,7 @@ const json = (status: number, body: unknown) =>
 
 const received: { method: string; path: string; body: unknown }[] = [];
 
-function api(options: { free?: boolean; failFirst?: boolean } = {}): TabApp.ExtraApi {
+function api(options: PageOptions = {}): TabApp.ExtraApi {
   let series: string | null = null;
   // The client tries a GET three times (src/client/http.ts) before it says it failed.
   let failures = options.failFirst ? 3 : 0;
@@ -267,6 +267,10 @@ function api(options: { free?: boolean; failFirst?: boolean } = {}): TabApp.Extr
       if (failures-- > 0) return json(500, { msgCode: "INTERNAL_ERROR" });
       return json(200, options.free ? freeAnswer() : answer(series));
     }
+    // The page's own analysis (not what these tests look at) answers first: the holdings' past
+    // starts once it has its answer.
+    if (request.method === "GET" && path === "/api/portfolios/7/analysis")
+      return options.analysisPending ? null : json(403, { msgCode: "PLAN_FEATURE_LOCKED" });
     if (request.method === "PUT" && path === "/api/portfolios/7/benchmark-series") {
       series = (body as { series: string | null }).series;
       return json(200, portfolio(series));
@@ -275,15 +279,20 @@ function api(options: { free?: boolean; failFirst?: boolean } = {}): TabApp.Extr
   };
 }
 
-async function openPage(
-  locale: "en" | "es",
-  options: { free?: boolean; failFirst?: boolean } = {},
-) {
+type PageOptions = { free?: boolean; failFirst?: boolean; analysisPending?: boolean };
+
+/** Opens the saved portfolio's page, signed in, with the fake API above. */
+async function openTabAt(locale: "en" | "es", options: PageOptions = {}) {
   vi.resetModules();
   const tab = await import("../support/tab-app.tsx");
   const { pathFor } = await import("../../src/app/paths.ts");
   tab.signIn();
   await tab.openTab(pathFor("account-portfolio", locale, { id: "7" }), { api: api(options) });
+}
+
+/** Opens the page and waits for the past performance section. */
+async function openPage(locale: "en" | "es", options: PageOptions = {}) {
+  await openTabAt(locale, options);
   return screen.findByTestId("past-performance", {}, { timeout: 5000 });
 }
 
@@ -307,6 +316,14 @@ const cellsOf = (table: HTMLElement, row: string) =>
     .map((c) => c.textContent);
 
 describe("a saved portfolio's past performance", () => {
+  it("waits for the page's own analysis before asking the workers for the holdings' past", async () => {
+    await openTabAt("en", { analysisPending: true });
+    await screen.findByText("Analysing your portfolio…", {}, { timeout: 5000 });
+    expect(received.some((r) => r.path === "/api/portfolios/7/analysis")).toBe(true);
+    expect(received.some((r) => r.path.endsWith("/past-performance"))).toBe(false);
+    expect(screen.queryByTestId("past-performance")).toBeNull();
+  });
+
   it("shows the API's figures in English, with method, window and data date", async () => {
     const section = await openPage("en");
     await within(section).findByTestId("past-growth-end", {}, { timeout: 5000 });

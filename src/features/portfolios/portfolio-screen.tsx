@@ -312,13 +312,17 @@ export default function PortfolioScreen({ locale, params }: ScreenProps) {
         />
       ) : null}
 
-      <PastPerformanceView
-        portfolioId={id}
-        portfolioName={p.name}
-        version={p.version}
-        product={p.product}
-        locale={locale}
-      />
+      {/* The holdings' past asks the same workers for years of figures: it starts once the
+          page's own analysis has its answer, so a busy server shows that first. */}
+      {analysis.data || analysis.error ? (
+        <PastPerformanceView
+          portfolioId={id}
+          portfolioName={p.name}
+          version={p.version}
+          product={p.product}
+          locale={locale}
+        />
+      ) : null}
     </div>
   );
 }
