@@ -120,6 +120,10 @@ export default defineConfig<E2eOptions>({
   // browsers, a full page load can take 2-4 s when the host is busy (seen in CI); tests that load
   // many pages set their own.
   timeout: 60_000,
+  // A condition's budget (a heading shown, a figure answered), not a pause: a passing wait ends as
+  // soon as its condition holds. Five seconds (Playwright's default) was exceeded in CI with one
+  // core taken by another job, when a saved portfolio's page waits for its analysis.
+  expect: { timeout: 15_000 },
   use: {
     headless: true,
     locale: "en-US",

@@ -17,6 +17,7 @@ import {
   indexTicks,
   linearScale,
   segments,
+  tableRowIndices,
   valueAxis,
 } from "./scale.ts";
 
@@ -260,7 +261,8 @@ export function LineChart({
           </tr>
         </thead>
         <tbody>
-          {dates.map((d, i) => {
+          {tableRowIndices(dates).map((i) => {
+            const d = dates[i]!;
             const l = lower[i];
             const u = upper[i];
             return (

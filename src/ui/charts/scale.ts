@@ -518,3 +518,25 @@ export function labelsFit(
   if ((spans[0]?.[0] ?? 0) < from - 1e-6 || (spans.at(-1)?.[1] ?? 0) > to + 1e-6) return false;
   return spans.every((s, i) => i === 0 || s[0] >= (spans[i - 1]?.[1] ?? 0) + gap - 1e-6);
 }
+
+/** Most rows the hidden data table of a line chart holds (ten years of month ends). */
+export const TABLE_ROWS_MAX = 130;
+
+/**
+ * The indices of the points a line chart's data table lists: every point when they are few;
+ * otherwise the last point of each month (ISO dates), then of every n-th month, always with the
+ * first and the last point. Ten years of daily closes as 2,500 rows made a page of three charts
+ * slow to render and unusable with a screen reader; the CSV of the figures keeps every day.
+ */
+export function tableRowIndices(dates: ReadonlyArray<string>, max = TABLE_ROWS_MAX): number[] {
+  const n = dates.length;
+  if (n <= max) return Array.from({ length: n }, (_, i) => i);
+  const monthEnds: number[] = [];
+  for (let i = 0; i < n; i++) {
+    if (i === n - 1 || dates[i]!.slice(0, 7) !== dates[i + 1]!.slice(0, 7)) monthEnds.push(i);
+  }
+  const step = Math.ceil(monthEnds.length / (max - 1));
+  // Counted back from the last point, so that the latest month end is always listed.
+  const kept = monthEnds.filter((_, k) => (monthEnds.length - 1 - k) % step === 0);
+  return kept[0] === 0 ? kept : [0, ...kept];
+}

@@ -16,6 +16,7 @@ import {
   linearScale,
   niceTicks,
   segments,
+  tableRowIndices,
   tickStep,
   truncate,
   widen,
@@ -267,5 +268,45 @@ describe("gaugeDomain", () => {
     expect(gaugeDomain(800, 1000, 5000)).toEqual([0, 5000]);
     expect(gaugeDomain(0, 0)).toEqual([0, 1]);
     expect(gaugeDomain(-100, 50)[0]).toBe(-100);
+  });
+});
+
+describe("tableRowIndices", () => {
+  const days = (from: string, n: number) =>
+    Array.from({ length: n }, (_, i) => {
+      const d = new Date(`${from}T00:00:00Z`);
+      d.setUTCDate(d.getUTCDate() + i);
+      return d.toISOString().slice(0, 10);
+    });
+
+  it("lists every point of a short series", () => {
+    expect(tableRowIndices(days("2026-01-01", 5))).toEqual([0, 1, 2, 3, 4]);
+    expect(tableRowIndices([])).toEqual([]);
+  });
+
+  it("lists the first point and each month's last of a long one", () => {
+    const dates = days("2026-01-15", 200); // to 2026-08-02
+    const rows = tableRowIndices(dates, 20).map((i) => dates[i]);
+    expect(rows).toEqual([
+      "2026-01-15",
+      "2026-01-31",
+      "2026-02-28",
+      "2026-03-31",
+      "2026-04-30",
+      "2026-05-31",
+      "2026-06-30",
+      "2026-07-31",
+      "2026-08-02",
+    ]);
+  });
+
+  it("thins the month ends of ten years to the limit, keeping the last point", () => {
+    const dates = days("2016-01-01", 3653);
+    const rows = tableRowIndices(dates);
+    expect(rows.length).toBeLessThanOrEqual(130);
+    expect(rows[0]).toBe(0);
+    expect(rows.at(-1)).toBe(dates.length - 1);
+    // 120 month ends (2016-2025) thinned to every other month: 60, plus the first day.
+    expect(tableRowIndices(dates, 100)).toHaveLength(61);
   });
 });
