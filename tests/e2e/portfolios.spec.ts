@@ -3,11 +3,7 @@
 // risk assessment, edits until remainingEditions runs out, export; locked blocks; the figures on
 // screen equal the engine's (the analytics API) for the same inputs.
 import type { Page } from "@playwright/test";
-import {
-  accountPaths,
-  dismissCookieBannerWhenShown,
-  signInAs,
-} from "./accounts-support.ts";
+import { accountPaths, dismissCookieBannerWhenShown, signInAs } from "./accounts-support.ts";
 import { expect, saveShot, test, type Locale } from "./fixtures.ts";
 
 const paths = {
