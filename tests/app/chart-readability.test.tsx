@@ -15,7 +15,7 @@ import { ServicesProvider } from "../../src/app/services.tsx";
 import type { SimulateResponse } from "../../src/contract/analytics.ts";
 import type { Locale } from "../../src/contract/common.ts";
 import { SummaryFrontier } from "../../src/features/optimise/summary-screen.tsx";
-import { SimulationResult } from "../../src/features/simulator/simulator-screen.tsx";
+import { SimulationResult } from "../../src/features/simulator/simulator-result.tsx";
 import { textWidth } from "../../src/ui/charts/scale.ts";
 import { testServices } from "../support/render-app.tsx";
 

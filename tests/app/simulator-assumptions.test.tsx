@@ -11,7 +11,7 @@ import { activateLocale, i18n } from "../../src/app/i18n.ts";
 import { ServicesProvider } from "../../src/app/services.tsx";
 import type { SimulateResponse } from "../../src/contract/analytics.ts";
 import type { Locale } from "../../src/contract/common.ts";
-import { SimulationResult } from "../../src/features/simulator/simulator-screen.tsx";
+import { SimulationResult } from "../../src/features/simulator/simulator-result.tsx";
 import { testServices } from "../support/render-app.tsx";
 
 afterEach(cleanup);

@@ -14,7 +14,7 @@ import { pathFor } from "../../src/app/paths.ts";
 import { ServicesProvider } from "../../src/app/services.tsx";
 import type { Locale } from "../../src/contract/common.ts";
 import type { AssetSummary } from "../../src/contract/market.ts";
-import { SimulationResult } from "../../src/features/simulator/simulator-screen.tsx";
+import { SimulationResult } from "../../src/features/simulator/simulator-result.tsx";
 import { healthyResponse, memberFacts, renderApp, testServices } from "../support/render-app.tsx";
 
 afterEach(cleanup);

@@ -1,10 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useEffect, useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import type { OptimiseActor } from "./optimise-store.ts";
 import type { SnapshotFrom } from "xstate";
 import type { Locale } from "../../contract/common.ts";
 import { msgCodeText } from "../../ui/msg-code-text.ts";
 import { PageHeading } from "../../ui/page-heading.tsx";
+import { ProgressPanel } from "../../ui/progress-panel.tsx";
 import { infeasibleText, violationText } from "./texts.ts";
 import "./optimise.css";
 
@@ -33,31 +34,17 @@ export function OptimisePage({
 
 /** A running optimisation: what runs, for how long, and a way to stop it. */
 export function Running({ actor }: { actor: OptimiseActor }) {
-  const { t } = useLingui();
-  const [seconds, setSeconds] = useState(0);
-  useEffect(() => {
-    const started = Date.now();
-    const timer = setInterval(() => setSeconds(Math.floor((Date.now() - started) / 1000)), 1000);
-    return () => clearInterval(timer);
-  }, []);
+  const { t, i18n } = useLingui();
   return (
-    <div className="card optimise-running" role="status" aria-live="polite">
-      <span className="spinner-dot" aria-hidden="true" />
-      <p>
-        <Trans>
-          Optimising on the server: estimating the risk of every asset and solving for the best mix…{" "}
-          {seconds} s
-        </Trans>
-      </p>
-      <progress aria-label={t`Optimisation in progress`} />
-      <button
-        type="button"
-        className="button secondary"
-        onClick={() => actor.send({ type: "cancel" })}
-      >
-        <Trans>Cancel</Trans>
-      </button>
-    </div>
+    <ProgressPanel
+      label={t`Optimisation in progress`}
+      locale={i18n.locale as Locale}
+      onCancel={() => actor.send({ type: "cancel" })}
+    >
+      <Trans>
+        Optimising on the server: estimating the risk of every asset and solving for the best mix…
+      </Trans>
+    </ProgressPanel>
   );
 }
 

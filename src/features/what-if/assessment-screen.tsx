@@ -31,6 +31,7 @@ export default function WhatIfAssessmentScreen({ locale }: ScreenProps) {
       {running ? (
         <RunProgress
           count={c.portfolio?.assets.length ?? 0}
+          locale={locale}
           onCancel={() => send({ type: "cancel" })}
         />
       ) : null}

@@ -397,7 +397,7 @@ export default function ScenariosScreen({ locale }: ScreenProps) {
           onRetry={() => send({ type: "retry" })}
         />
         {running ? (
-          <RunProgress count={count} onCancel={() => send({ type: "cancel" })} />
+          <RunProgress count={count} locale={locale} onCancel={() => send({ type: "cancel" })} />
         ) : (
           <div className="actions-row">
             <button type="submit" className="button primary" disabled={!current}>

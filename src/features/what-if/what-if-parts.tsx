@@ -1,28 +1,30 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import type { WhatIfContext } from "../../../machines/what-if.machine.ts";
 import type { Locale } from "../../contract/common.ts";
-import { Spinner } from "../../ui/spinner.tsx";
+import { ProgressPanel } from "../../ui/progress-panel.tsx";
 import { PlanLock } from "../../app/plan-lock.tsx";
 import { usePermissions } from "./from-portfolios.ts";
 import { kindNames, permissionOf, problemText } from "./what-if-texts.ts";
 
-/** A run under way: what it is doing and a way to stop it. */
-export function RunProgress({ count, onCancel }: { count: number; onCancel: () => void }) {
+/** A run under way: what it is doing, for how long, and a way to stop it. */
+export function RunProgress({
+  count,
+  locale,
+  onCancel,
+}: {
+  count: number;
+  locale: Locale;
+  onCancel: () => void;
+}) {
   const { t } = useLingui();
   return (
-    <div className="what-if-progress actions-row">
-      <Spinner label={t`Running the what-if…`} />
-      <span>
-        <Plural
-          value={count}
-          one="Running the what-if on # asset…"
-          other="Running the what-if on # assets…"
-        />
-      </span>
-      <button type="button" className="button secondary" onClick={onCancel}>
-        <Trans>Cancel</Trans>
-      </button>
-    </div>
+    <ProgressPanel label={t`Running the what-if…`} locale={locale} onCancel={onCancel}>
+      <Plural
+        value={count}
+        one="Running the what-if on # asset on the server…"
+        other="Running the what-if on # assets on the server…"
+      />
+    </ProgressPanel>
   );
 }
 
