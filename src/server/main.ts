@@ -13,7 +13,7 @@ import { configureMarket } from "./market/market-view.ts";
 import { createAnalyticsPool } from "./analytics/pool.ts";
 import { valuePortfolios } from "./portfolios/valuation.ts";
 import { valueBananas } from "./banana/valuation.ts";
-import { syncPlans } from "./billing/service.ts";
+import { syncPlans } from "./billing/catalog.ts";
 import { scheduleBillingJobs } from "./billing/jobs.ts";
 
 const bootStarted = performance.now();

@@ -22,7 +22,8 @@ import { resultRows } from "../db/database.ts";
 import { clients, payments, subscriptionChanges, subscriptions } from "../db/schema.ts";
 import { availableBalance } from "./balance.ts";
 import { dropPendingChange, localeOf, type PaymentRow } from "./apply.ts";
-import { billingPaths, type BillingDeps, type BillingService } from "./service.ts";
+import { billingPaths, type BillingDeps } from "./context.ts";
+import type { BillingService } from "./service.ts";
 import { billingEmails, day, planName } from "./texts.ts";
 
 const dayMs = 86_400_000;

@@ -18,7 +18,8 @@ import {
 } from "../db/schema.ts";
 import { ApiFailure } from "../http/api-failure.ts";
 import { type BillingRun, runBillingJobs } from "./jobs.ts";
-import type { BillingDeps, BillingService } from "./service.ts";
+import type { BillingDeps } from "./context.ts";
+import type { BillingService } from "./service.ts";
 
 const back = (column: unknown, ms: number) => sql`${column} - (${ms} * interval '1 millisecond')`;
 
