@@ -465,7 +465,7 @@ export function portfolioReport(
       c.matrix,
       (x) => formatNumber(x, lang, 2),
     );
-    y -= 8;
+    y -= 16;
     subheading(r.averageCorrelation);
     table(
       [
