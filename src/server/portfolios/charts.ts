@@ -58,8 +58,8 @@ export interface ChartSeries {
 }
 
 export interface ChartOptions {
-  /** The values on the y axis in words (percent, amounts). */
-  readonly format: (value: number) => string;
+  /** The values on the y axis in words (percent, amounts); `step` is the ticks' spacing. */
+  readonly format: (value: number, step: number) => string;
   /** The axis includes zero and draws it. */
   readonly zero?: boolean;
   /** A tick label of a date index's year ("2024") or month ("03/24"), as the caller formats. */
@@ -165,10 +165,15 @@ export function lineChart(
   const yOf = (v: number) => bottom + ((v - lo) / span) * (top - bottom);
   const xOf = (i: number) => left + (n > 1 ? (i / (n - 1)) * (right - left) : 0);
 
+  const step = ticks.length > 1 ? ticks[1]! - ticks[0]! : 1;
   for (const t of ticks) {
     const y = yOf(t);
     page.line(left, y, right, y, GRID, 0.4, { dash: [1, 2] });
-    page.text(left - 4, y - 2.5, options.format(t), { size: 7, color: MUTED, align: "right" });
+    page.text(left - 4, y - 2.5, options.format(t, step), {
+      size: 7,
+      color: MUTED,
+      align: "right",
+    });
   }
   for (const tick of dateTicks(dates)) {
     const x = xOf(tick.index);
@@ -297,4 +302,12 @@ export function heatMap(
       align: "center",
     });
   return scaleTop - 20;
+}
+
+/** The decimals a tick spacing needs to tell its ticks apart (0 for 5, 1 for 2.5, 2 for 0.25). */
+export function stepDigits(step: number): number {
+  let digits = 0;
+  while (digits < 4 && Math.abs(Math.round(step * 10 ** digits) - step * 10 ** digits) > 1e-6)
+    digits++;
+  return digits;
 }

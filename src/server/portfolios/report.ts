@@ -32,6 +32,7 @@ import {
   MUTED,
   PORTFOLIO,
   PORTFOLIO_AREA,
+  stepDigits,
   wrap,
   type ChartSeries,
 } from "./charts.ts";
@@ -78,8 +79,9 @@ export function portfolioReport(
   const day = (iso: string) => formatDay(iso, lang);
   const pct = (v: number, digits = 2) => `${formatNumber(v * 100, lang, digits)} %`;
   const money = (v: number) => `${formatNumber(v, lang)} ${portfolio.currency}`;
-  const amountTick = (v: number) => formatNumber(v, lang, 0);
-  const percentTick = (v: number) => `${formatNumber(v * 100, lang, Math.abs(v) < 0.1 ? 1 : 0)} %`;
+  const amountTick = (v: number, step: number) => formatNumber(v, lang, stepDigits(step));
+  const percentTick = (v: number, step = 0.01) =>
+    `${formatNumber(v * 100, lang, stepDigits(step * 100))} %`;
 
   let page!: Page;
   let y = 0;
@@ -162,7 +164,7 @@ export function portfolioReport(
   const chart = (
     series: ChartSeries[],
     dates: readonly string[],
-    format: (v: number) => string,
+    format: (v: number, step: number) => string,
     zero = false,
   ) => {
     need(CHART_HEIGHT + 10);
@@ -267,15 +269,8 @@ export function portfolioReport(
   if (analysis.distribution.length > 1) {
     subheading(r.lossDistribution);
     need(130);
-    histogram(
-      page,
-      MARGIN,
-      y - 110,
-      WIDTH,
-      110,
-      analysis.distribution,
-      -v.historical.var,
-      percentTick,
+    histogram(page, MARGIN, y - 110, WIDTH, 110, analysis.distribution, -v.historical.var, (x) =>
+      percentTick(x, 0.001),
     );
     y -= 128;
   }
