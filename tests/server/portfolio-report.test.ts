@@ -3,6 +3,7 @@
 // sections a plan leaves out with the plan that shows them.
 import { describe, expect, it } from "vitest";
 import { permissionsFor, type Tier } from "../../src/contract/permissions.ts";
+import { lineChart, niceTicks, stepDigits, wrap } from "../../src/server/portfolios/charts.ts";
 import { portfolioPdf } from "../../src/server/portfolios/exports.ts";
 import { formatDay, reportLabels } from "../../src/server/portfolios/labels.ts";
 import { createPdf } from "../../src/server/portfolios/pdf.ts";
@@ -59,6 +60,47 @@ describe("PDF paths and dashed lines", () => {
       "0 0 0 RG 0.5 w [1 2] 0 d 0 0 m 10 0 l S [] 0 d",
     );
     expect(content((p) => p.line(0, 0, 10, 0, [0, 0, 0]))).toBe("0 0 0 RG 0.5 w 0 0 m 10 0 l S");
+  });
+});
+
+describe("chart helpers", () => {
+  it("picks round ticks covering the range, and the decimals their spacing needs", () => {
+    expect(niceTicks(-0.34, 0)).toEqual([-0.4, -0.3, -0.2, -0.1, 0]);
+    expect(niceTicks(80_000, 160_000)).toEqual([80_000, 100_000, 120_000, 140_000, 160_000]);
+    expect(niceTicks(5, 5).length).toBeGreaterThan(1);
+    expect([stepDigits(5), stepDigits(2.5), stepDigits(0.25), stepDigits(20_000)]).toEqual([
+      0, 1, 2, 0,
+    ]);
+  });
+
+  it("wraps a line between words within a width", () => {
+    const lines = wrap("Method: one two three four five six seven eight nine ten", 80, 8);
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines.join(" ")).toBe("Method: one two three four five six seven eight nine ten");
+  });
+
+  it("draws a series that starts late as one path from its first value, thinned to the width", () => {
+    const dates = Array.from({ length: 3000 }, (_, i) =>
+      new Date(Date.UTC(2015, 0, 1) + i * 86_400_000).toISOString().slice(0, 10),
+    );
+    const values = dates.map((_, i) => (i < 1000 ? null : Math.sin(i / 50)));
+    const ops = content((p) =>
+      lineChart(
+        p,
+        { x: 50, y: 100, width: 400, height: 200 },
+        dates,
+        [{ values, label: "Late", color: [0, 0, 1] }],
+        { format: (v) => v.toFixed(1) },
+      ),
+    );
+    const paths = ops.split("\n").filter((op) => / l .* l /.test(op) && !op.includes(" d "));
+    expect(paths).toHaveLength(1);
+    const moves = paths[0]!.match(/ m /g) ?? [];
+    expect(moves).toHaveLength(1);
+    // About two points per point of the plot's width (348), not one per day (2,000).
+    const points = paths[0]!.match(/ l /g)!.length + 1;
+    expect(points).toBeGreaterThan(300);
+    expect(points).toBeLessThan(800);
   });
 });
 

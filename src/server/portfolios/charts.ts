@@ -42,7 +42,7 @@ export function niceTicks(min: number, max: number, count = 5): number[] {
   const first = Math.floor(min / step + 1e-9) * step;
   const ticks: number[] = [];
   for (let v = first; v < max + step - 1e-9 * step; v += step)
-    ticks.push(Math.round(v / step) * step);
+    ticks.push(Number((Math.round(v / step) * step).toPrecision(12)) || 0);
   return ticks;
 }
 
