@@ -132,7 +132,6 @@ export interface ReportLabels {
   readonly method: string;
   readonly dataTo: string;
   readonly windowText: string;
-  readonly contents: string;
   readonly lockedLine: string;
   readonly notInPlan: string;
   readonly unavailable: Readonly<Record<string, string>>;
@@ -180,7 +179,6 @@ export interface ReportLabels {
   readonly monteCarlo: string;
   readonly var: string;
   readonly cvar: string;
-  readonly amount: string;
   readonly dailyVolatility: string;
   readonly horizonVolatility: string;
   readonly diversificationBenefit: string;
@@ -190,7 +188,6 @@ export interface ReportLabels {
   readonly lossDistribution: string;
   readonly scenarios: string;
   readonly riskContributions: string;
-  readonly amountInvested: string;
   readonly growthFrom: string;
 }
 
@@ -200,7 +197,6 @@ const reportEn: ReportLabels = {
   method: "Method",
   dataTo: "Data to {date}",
   windowText: "{from} – {to} ({n} daily returns)",
-  contents: "Contents",
   lockedLine: "Included in the {plan} plan; not in this report.",
   notInPlan: "Not in this plan",
   unavailable: {
@@ -279,7 +275,6 @@ const reportEn: ReportLabels = {
   monteCarlo: "Monte Carlo",
   var: "VaR",
   cvar: "CVaR",
-  amount: "Amount",
   dailyVolatility: "Volatility (daily)",
   horizonVolatility: "Volatility (horizon)",
   diversificationBenefit: "Diversification benefit",
@@ -289,7 +284,6 @@ const reportEn: ReportLabels = {
   lossDistribution: "Returns over the horizon in the window (the historical scenarios)",
   scenarios: "scenarios",
   riskContributions: "Share of the portfolio's risk by holding",
-  amountInvested: "Value",
   growthFrom: "From {amount}",
 };
 
@@ -299,7 +293,6 @@ const reportEs: ReportLabels = {
   method: "Método",
   dataTo: "Datos hasta {date}",
   windowText: "{from} – {to} ({n} rentabilidades diarias)",
-  contents: "Contenido",
   lockedLine: "Incluido en el plan {plan}; no figura en este informe.",
   notInPlan: "No incluido en este plan",
   unavailable: {
@@ -378,7 +371,6 @@ const reportEs: ReportLabels = {
   monteCarlo: "Monte Carlo",
   var: "VaR",
   cvar: "CVaR",
-  amount: "Importe",
   dailyVolatility: "Volatilidad (diaria)",
   horizonVolatility: "Volatilidad (horizonte)",
   diversificationBenefit: "Beneficio de la diversificación",
@@ -388,7 +380,6 @@ const reportEs: ReportLabels = {
   lossDistribution: "Rentabilidades a un horizonte en la ventana (los escenarios históricos)",
   scenarios: "escenarios",
   riskContributions: "Parte del riesgo de la cartera por posición",
-  amountInvested: "Valor",
   growthFrom: "Desde {amount}",
 };
 
