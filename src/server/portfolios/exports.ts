@@ -4,7 +4,7 @@ import type { Edition, Locale } from "../../contract/common.ts";
 import { brandNames, productName } from "../../contract/names.ts";
 import type { Portfolio } from "../../contract/portfolios.ts";
 import { exportLabels, formatDay, formatNumber } from "./labels.ts";
-import { A4, createPdf, fitText, type Page, type Rgb } from "./pdf.ts";
+import { A4, createPdf, fitText, type Page, type PdfDocument, type Rgb } from "./pdf.ts";
 
 interface Row {
   readonly symbol: string;
@@ -81,14 +81,14 @@ export function portfolioCsv(portfolio: Portfolio, lang: Locale | undefined): st
   return `\uFEFF${lines.join("\r\n")}\r\n`;
 }
 
-const INK: Rgb = [0.1, 0.12, 0.16];
-const MUTED: Rgb = [0.42, 0.45, 0.5];
-const RULE: Rgb = [0.8, 0.82, 0.86];
-const BAR: Rgb = [0.13, 0.4, 0.75];
-const BAND: Rgb = [0.95, 0.96, 0.98];
+export const INK: Rgb = [0.1, 0.12, 0.16];
+export const MUTED: Rgb = [0.42, 0.45, 0.5];
+export const RULE: Rgb = [0.8, 0.82, 0.86];
+export const BAR: Rgb = [0.13, 0.4, 0.75];
+export const BAND: Rgb = [0.95, 0.96, 0.98];
 
-const MARGIN = 50;
-const BOTTOM = 60;
+export const MARGIN = 50;
+export const BOTTOM = 60;
 
 /**
  * The PDF report: title, date, currency, the risk figures of the analysis (VaR 95 and CVaR 95 over a
@@ -98,16 +98,45 @@ const BOTTOM = 60;
 export function portfolioPdf(
   portfolio: Portfolio,
   analysis: FullAnalysis,
-  options: { lang: Locale | undefined; edition: Edition; today: string; simulated: boolean },
+  options: SummaryOptions,
 ): Uint8Array {
-  const { lang } = options;
-  const l = exportLabels(lang);
-  const money = (v: number) => `${formatNumber(v, lang)} ${portfolio.currency}`;
-  const pct = (v: number, digits = 2) => `${formatNumber(v, lang, digits)} %`;
+  const l = exportLabels(options.lang);
   const pdf = createPdf({
     title: `${l.report}: ${portfolio.name}`,
     author: brandNames[options.edition],
   });
+  const pages = writeSummary(pdf, portfolio, analysis, options);
+  pages.forEach((p, i) =>
+    p.text(A4.width - MARGIN, 30, `${l.page} ${i + 1} / ${pages.length}`, {
+      size: 8,
+      color: MUTED,
+      align: "right",
+    }),
+  );
+  return pdf.bytes();
+}
+
+export interface SummaryOptions {
+  readonly lang: Locale | undefined;
+  readonly edition: Edition;
+  readonly today: string;
+  readonly simulated: boolean;
+}
+
+/**
+ * The summary's pages (the one-page report of a plan without `var`, and the first pages of the
+ * full report): written on `pdf`, without footers; returns its pages.
+ */
+export function writeSummary(
+  pdf: PdfDocument,
+  portfolio: Portfolio,
+  analysis: FullAnalysis,
+  options: SummaryOptions,
+): Page[] {
+  const { lang } = options;
+  const l = exportLabels(lang);
+  const money = (v: number) => `${formatNumber(v, lang)} ${portfolio.currency}`;
+  const pct = (v: number, digits = 2) => `${formatNumber(v, lang, digits)} %`;
   const pages: Page[] = [];
   let page!: Page;
   let y = 0;
@@ -258,13 +287,5 @@ export function portfolioPdf(
     page.text(chartLeft + chartWidth + 6, y, pct(g.percentage), { size: 9, color: INK });
     y -= 16;
   }
-
-  pages.forEach((p, i) =>
-    p.text(A4.width - MARGIN, 30, `${l.page} ${i + 1} / ${pages.length}`, {
-      size: 8,
-      color: MUTED,
-      align: "right",
-    }),
-  );
-  return pdf.bytes();
+  return pages;
 }

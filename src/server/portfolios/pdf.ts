@@ -1,6 +1,7 @@
 /**
  * A small PDF 1.4 writer: pages of text in Helvetica (regular and bold, WinAnsi encoding), filled
- * rectangles and lines. Enough for a one-document report, without a dependency. Every string is
+ * rectangles, lines (solid or dashed) and paths (polylines, stroked and or filled: the charts'
+ * series and areas). Enough for a multi-page report with charts, without a dependency. Every string is
  * written with octal escapes above ASCII, so the file is ASCII after its binary marker and byte
  * offsets are string offsets.
  */
@@ -100,11 +101,42 @@ export function fitText(text: string, width: number, size: number, bold = false)
 const num = (v: number) => (Math.round(v * 100) / 100).toString();
 const color = (c: Rgb) => c.map((v) => num(v)).join(" ");
 
+export interface LineOptions {
+  /** Dash and gap lengths in points (a dotted or dashed rule); solid without. */
+  readonly dash?: readonly number[];
+}
+
+export interface PathOptions {
+  /** The outline's colour; none: not stroked. */
+  readonly stroke?: Rgb;
+  readonly width?: number;
+  /** The inside's colour (the path is closed for the fill); none: not filled. */
+  readonly fill?: Rgb;
+  readonly dash?: readonly number[];
+}
+
 export interface Page {
   text(x: number, y: number, text: string, options?: TextOptions): void;
   rect(x: number, y: number, width: number, height: number, fill: Rgb): void;
-  line(x1: number, y1: number, x2: number, y2: number, stroke: Rgb, width?: number): void;
+  line(
+    x1: number,
+    y1: number,
+    x2: number,
+    y2: number,
+    stroke: Rgb,
+    width?: number,
+    options?: LineOptions,
+  ): void;
+  /**
+   * A polyline through `points` ([x0, y0, x1, y1, …]); a point that is not finite breaks it into
+   * pieces (a gap in a series). Pieces of one point are left out. One path op per call.
+   */
+  path(points: ArrayLike<number>, options: PathOptions): void;
 }
+
+const dashOf = (dash: readonly number[] | undefined) =>
+  dash && dash.length > 0 ? `[${dash.map(num).join(" ")}] 0 d ` : "";
+const SOLID = "[] 0 d";
 
 export interface PdfDocument {
   addPage(): Page;
@@ -133,9 +165,38 @@ export function createPdf(info: { title: string; author?: string; created?: Date
         rect(x, y, width, height, fill) {
           ops.push(`${color(fill)} rg ${num(x)} ${num(y)} ${num(width)} ${num(height)} re f`);
         },
-        line(x1, y1, x2, y2, stroke, width = 0.5) {
+        line(x1, y1, x2, y2, stroke, width = 0.5, options = {}) {
+          const dash = dashOf(options.dash);
           ops.push(
-            `${color(stroke)} RG ${num(width)} w ${num(x1)} ${num(y1)} m ${num(x2)} ${num(y2)} l S`,
+            `${color(stroke)} RG ${num(width)} w ${dash}${num(x1)} ${num(y1)} m ` +
+              `${num(x2)} ${num(y2)} l S${dash ? ` ${SOLID}` : ""}`,
+          );
+        },
+        path(points, options) {
+          if (!options.stroke && !options.fill) return;
+          const pieces: string[][] = [];
+          let piece: string[] = [];
+          for (let i = 0; i + 1 < points.length; i += 2) {
+            const x = points[i]!;
+            const y = points[i + 1]!;
+            if (!Number.isFinite(x) || !Number.isFinite(y)) {
+              if (piece.length > 1) pieces.push(piece);
+              piece = [];
+              continue;
+            }
+            piece.push(`${num(x)} ${num(y)} ${piece.length === 0 ? "m" : "l"}`);
+          }
+          if (piece.length > 1) pieces.push(piece);
+          if (pieces.length === 0) return;
+          const dash = dashOf(options.dash);
+          const paint = options.fill ? (options.stroke ? "b" : "f") : "S";
+          const body = pieces.map((p) => p.join(" ") + (options.fill ? " h" : "")).join(" ");
+          ops.push(
+            (options.fill ? `${color(options.fill)} rg ` : "") +
+              (options.stroke
+                ? `${color(options.stroke)} RG ${num(options.width ?? 1)} w ${dash}`
+                : "") +
+              `${body} ${paint}${dash ? ` ${SOLID}` : ""}`,
           );
         },
       };

@@ -5,12 +5,13 @@ import { CommonQuery, type Product } from "../../contract/common.ts";
 import {
   allowedSections,
   BENCHMARK_SERIES_PERMISSION,
+  type BenchmarkChoice,
   BenchmarkSeriesRequest,
   lockedPastPerformance,
   PastPerformance,
   PastPerformanceQuery,
 } from "../../contract/past-performance.ts";
-import { hasPermission } from "../../contract/permissions.ts";
+import { hasPermission, type ProductPermissions } from "../../contract/permissions.ts";
 import {
   Portfolio,
   PortfolioHistory,
@@ -26,7 +27,7 @@ import { refuseTrial } from "../accounts/gates.ts";
 import { clientPermissions, productOf, requirePermission } from "../accounts/permissions.ts";
 import { analyse, callerOf } from "../analytics/analyse.ts";
 import { benchmarkChoices, requireBenchmarkChoice } from "../analytics/benchmarks.ts";
-import { pastPerformanceOf } from "../analytics/past-performance.ts";
+import { pastPerformanceOf, type PastPerformanceAnswer } from "../analytics/past-performance.ts";
 import { redactAnalysis } from "../analytics/redact.ts";
 import type { AppDeps, AppEnv } from "../app-env.ts";
 import { ApiFailure } from "../http/api-failure.ts";
@@ -39,6 +40,7 @@ import { marketToday } from "../market/repository.ts";
 import { volatilityCache } from "../portfolios/assets.ts";
 import { portfolioCsv, portfolioPdf } from "../portfolios/exports.ts";
 import { proposePortfolio } from "../portfolios/propose.ts";
+import { fullReportAllowed, portfolioReport } from "../portfolios/report.ts";
 import {
   clientPortfolios,
   latestValuations,
@@ -97,7 +99,44 @@ export function portfoliosRoutes(deps: AppDeps, tasks: Background) {
     const stored = await own(c);
     const permissions = await permissionsOf(c.get("clientId"), stored.row.product as Product);
     if (!permissions.management.export) throw new ApiFailure(403, "EXPORT_FORBIDDEN");
-    return stored;
+    return { stored, permissions };
+  };
+  /**
+   * The past of a portfolio's holdings on the workers: the sections the plan shows, beside
+   * `series` when it is among the choices (else the default benchmark, and the answer says so).
+   */
+  const pastOf = async (
+    c: Context<AppEnv>,
+    stored: StoredPortfolio,
+    permissions: ProductPermissions,
+    choices: readonly BenchmarkChoice[],
+    requested: string | null,
+  ): Promise<PastPerformanceAnswer> => {
+    const withBenchmark = hasPermission(permissions, BENCHMARK_SERIES_PERMISSION);
+    // A stored benchmark the market no longer has: the default one, and the answer says so.
+    const gone = requested !== null && !choices.some((x) => x.series === requested);
+    const answer = await pastPerformanceOf(
+      db,
+      deps.pool,
+      {
+        currency: stored.row.currency === "USD" ? "USD" : "EUR",
+        benchmark: stored.row.benchmark as 1 | 2 | 3 | 4 | 5 | 6,
+        assets: stored.holdings.map((h) => ({ symbol: h.symbol, amount: h.investedAmount })),
+        benchmarkSeries: gone ? null : requested,
+        withBenchmark,
+        sections: allowedSections(permissions),
+      },
+      callerOf(c),
+    );
+    return gone && withBenchmark
+      ? {
+          ...answer,
+          unavailable: [
+            ...answer.unavailable,
+            { section: "benchmark", reason: "benchmark-unavailable" },
+          ],
+        }
+      : answer;
   };
   const attachment = (id: number, ext: string) => `attachment; filename="portfolio-${id}.${ext}"`;
 
@@ -240,29 +279,15 @@ export function portfoliosRoutes(deps: AppDeps, tasks: Background) {
         requirePermission(withBenchmark);
         requireBenchmarkChoice(choices, query.benchmarkSeries, "benchmarkSeries");
       }
-      let series = query.benchmarkSeries ?? stored.row.benchmarkSeries;
-      // A stored benchmark the market no longer has: the default one, and the answer says so.
-      const gone = series !== null && !choices.some((x) => x.series === series);
-      if (gone) series = null;
-      const answer = await pastPerformanceOf(
-        db,
-        deps.pool,
-        {
-          currency,
-          benchmark: stored.row.benchmark as 1 | 2 | 3 | 4 | 5 | 6,
-          assets: stored.holdings.map((h) => ({ symbol: h.symbol, amount: h.investedAmount })),
-          benchmarkSeries: series,
-          withBenchmark,
-          sections: allowedSections(permissions),
-        },
-        callerOf(c),
+      const answer = await pastOf(
+        c,
+        stored,
+        permissions,
+        choices,
+        query.benchmarkSeries ?? stored.row.benchmarkSeries,
       );
       return reply(c, PastPerformance, {
         ...answer,
-        unavailable:
-          gone && withBenchmark
-            ? [...answer.unavailable, { section: "benchmark", reason: "benchmark-unavailable" }]
-            : answer.unavailable,
         benchmarkChoices: choices,
         locked: lockedPastPerformance(permissions),
       });
@@ -284,7 +309,7 @@ export function portfoliosRoutes(deps: AppDeps, tasks: Background) {
       return reply(c, Portfolio, await answer(await own(c)));
     })
     .get("/:id/export.csv", async (c) => {
-      const stored = await exportable(c);
+      const { stored } = await exportable(c);
       const csv = portfolioCsv(await answer(stored), queryOf(c, CommonQuery).lang);
       return c.body(csv, 200, {
         "Content-Type": "text/csv; charset=utf-8",
@@ -293,25 +318,43 @@ export function portfoliosRoutes(deps: AppDeps, tasks: Background) {
       });
     })
     .get("/:id/export.pdf", async (c) => {
-      const stored = await exportable(c);
+      const { stored, permissions } = await exportable(c);
       const portfolio = await answer(stored);
-      const analysis = await analyse(
-        db,
-        deps.pool,
-        {
-          currency: portfolio.currency,
-          benchmark: portfolio.benchmark,
-          assets: stored.holdings.map((h) => ({ symbol: h.symbol, amount: h.investedAmount })),
-        },
-        callerOf(c),
-      );
+      // PRODUCT.md, "Portfolio history and report": the multi-page report with `var` (its
+      // sections as the plan's permissions allow), the one-page summary without. The analysis and
+      // the past are computed on the workers, side by side.
+      const full = fullReportAllowed(permissions);
+      const choices =
+        full && hasPermission(permissions, BENCHMARK_SERIES_PERMISSION)
+          ? benchmarkChoices(await marketView(db), portfolio.currency)
+          : [];
+      const [analysis, past] = await Promise.all([
+        analyse(
+          db,
+          deps.pool,
+          {
+            currency: portfolio.currency,
+            benchmark: portfolio.benchmark,
+            assets: stored.holdings.map((h) => ({ symbol: h.symbol, amount: h.investedAmount })),
+          },
+          callerOf(c),
+        ),
+        full ? pastOf(c, stored, permissions, choices, stored.row.benchmarkSeries) : null,
+      ]);
       const market = await marketToday(db);
-      const pdf = portfolioPdf(portfolio, analysis, {
+      const options = {
         lang: queryOf(c, CommonQuery).lang,
         edition: deps.config.edition,
         today: market.today ?? new Date().toISOString().slice(0, 10),
         simulated: market.source === "simulated",
-      });
+      };
+      const pdf = past
+        ? portfolioReport(portfolio, analysis, past, {
+            ...options,
+            product: stored.row.product as Product,
+            permissions,
+          })
+        : portfolioPdf(portfolio, analysis, options);
       return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
         "Content-Type": "application/pdf",
         "Content-Disposition": attachment(stored.row.id, "pdf"),
