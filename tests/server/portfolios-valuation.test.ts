@@ -29,6 +29,7 @@ import { updatePercentiles, valuePortfolios } from "../../src/server/portfolios/
 import type { ApiAgent, ApiMethod } from "../support/accounts.ts";
 import { databaseTargets } from "../support/databases.ts";
 import { openMarketApp, type TestApp } from "../support/market-app.ts";
+import { checkPdf } from "../support/pdf-file.ts";
 
 const TODAY = "2026-11-20";
 const full = simulatedDataset({ end: TODAY, days: 1100 });
@@ -66,35 +67,6 @@ function handValue(symbol: string, amount: number, day: string): number {
   const inEur = (d: string) =>
     asset.currency === "USD" ? closeOn(prices, d) / closeOn(fx, d) : closeOn(prices, d);
   return (amount * inEur(day)) / inEur(SAVE_DAY);
-}
-
-/** The structure of a PDF 1.4 file: header, xref offsets at each `n 0 obj`, stream lengths. */
-function checkPdf(file: string): { pages: number } {
-  expect(file.startsWith("%PDF-1.4\n")).toBe(true);
-  expect(file.trimEnd().endsWith("%%EOF")).toBe(true);
-  const startxref = Number(/startxref\n(\d+)\n%%EOF\s*$/.exec(file)![1]);
-  expect(file.slice(startxref, startxref + 5)).toBe("xref\n");
-  const [, first, count] = /^xref\n(\d+) (\d+)\n/.exec(file.slice(startxref))!;
-  expect(Number(first)).toBe(0);
-  const entries = file
-    .slice(startxref)
-    .split("\n")
-    .slice(2, 2 + Number(count));
-  expect(entries[0]).toBe("0000000000 65535 f ");
-  entries.slice(1).forEach((entry, i) => {
-    expect(entry).toMatch(/^\d{10} 00000 n $/);
-    const offset = Number(entry.slice(0, 10));
-    expect(file.slice(offset, offset + 12)).toMatch(new RegExp(`^${i + 1} 0 obj\\n`));
-  });
-  expect(file).toContain(`/Size ${count}`);
-  // Each stream is as long as its /Length says.
-  for (const m of file.matchAll(/<< \/Length (\d+) >>\nstream\n/g)) {
-    const start = m.index + m[0].length;
-    expect(file.slice(start + Number(m[1]), start + Number(m[1]) + 10)).toBe("\nendstream");
-  }
-  const pages = Number(/\/Type \/Pages \/Kids \[[^\]]*\] \/Count (\d+)/.exec(file)![1]);
-  expect(file.match(/\/Type \/Page /g)).toHaveLength(pages);
-  return { pages };
 }
 
 describe.each(databaseTargets)("portfolio valuation and exports on $name", (target) => {
