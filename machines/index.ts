@@ -21,6 +21,7 @@ import {
 import { optimiseMachine } from "./optimise.machine.ts";
 import { bananaMachine, demoBananaPortfolio, demoBananaUniverse } from "./banana.machine.ts";
 import { whatIfMachine } from "./what-if.machine.ts";
+import { liveRiskMachine } from "./live-risk.machine.ts";
 import {
   demoInvoiceInfo,
   demoOverview,
@@ -332,6 +333,26 @@ export const machineRegistry: readonly MachineEntry[] = [
       { type: "recaptcha.load", siteKey: "key-b" },
       { type: "recaptcha.load", siteKey: "outside-browser" },
       { type: "xstate.after.poll.recaptchaLoad.loading" },
+    ],
+  },
+  {
+    machine: liveRiskMachine,
+    title: "Live risk (the portfolio being edited)",
+    guards: {
+      nothingHeld: "No holding has an amount above zero: there is nothing to measure.",
+    },
+    pathEvents: [
+      {
+        type: "holdings.change",
+        input: { currency: "EUR", assets: [{ id: "SAN.MC", investedAmount: 6000 }] },
+      },
+      { type: "holdings.change", input: { currency: "EUR", assets: [] } },
+      { type: "xstate.after.pause.liveRisk.waiting" },
+      {
+        type: "xstate.done.actor.measure",
+        output: { volatility: { annual: 0.2 }, var: { historical: { varAmount: 500 } } },
+      },
+      { type: "xstate.error.actor.measure", error: new SessionFailure("NETWORK_ERROR") },
     ],
   },
   {

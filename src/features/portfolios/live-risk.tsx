@@ -1,13 +1,15 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
+import { fromPromise } from "xstate";
+import { liveRiskMachine, type LiveRiskInput } from "../../../machines/live-risk.machine.ts";
 import { PlanLock } from "../../app/plan-lock.tsx";
 import { usePermissions } from "./use-wizard.ts";
 import { useServices } from "../../app/services.tsx";
-import { ApiCallError } from "../../client/http.ts";
+import { orFailure } from "../../app/session/session-actor.ts";
+import { useAppMachine } from "../../app/use-app-machine.ts";
 import type { AnalysisResponse } from "../../contract/analytics.ts";
 import type { Locale } from "../../contract/common.ts";
 import { endpoints } from "../../contract/endpoints.ts";
-import type { MsgCode } from "../../contract/msg-codes.ts";
 import { formatMoney, formatPercent } from "../../ui/format.ts";
 import { msgCodeText } from "../../ui/msg-code-text.ts";
 import { LockIcon } from "../../ui/lock-icon.tsx";
@@ -21,65 +23,54 @@ export interface LiveRiskProps {
   readonly onAnalysis?: (a: AnalysisResponse) => void;
 }
 
-/** Waits this long after the last change before asking for the risk again. */
-const DEBOUNCE_MS = 350;
-
 /**
  * The risk of the portfolio as it is being edited: the loss at 95% over a month and the annual
- * volatility, with the change the last edit made. Stale answers are cancelled.
+ * volatility, with the change the last edit made. Its workflow (wait for a pause, ask once, cancel
+ * a stale answer) is the live-risk machine's; this renders it.
  */
 export function LiveRisk({ currency, benchmark, assets, locale, onAnalysis }: LiveRiskProps) {
   const { t, i18n } = useLingui();
   const { http } = useServices();
   const { product } = usePermissions();
-  const [{ current, previous }, setResults] = useState<{
-    current: AnalysisResponse | null;
-    previous: AnalysisResponse | null;
-  }>({ current: null, previous: null });
-  const [error, setError] = useState<MsgCode | null>(null);
-  const [busy, setBusy] = useState(false);
-  const kept = assets.filter((a) => a.investedAmount > 0);
-  const key = JSON.stringify([currency, benchmark, kept]);
   const report = useRef(onAnalysis);
   useEffect(() => {
     report.current = onAnalysis;
   });
-
+  // The action runs after render (on the machine's answer) and reads the callback of that moment.
+  // eslint-disable-next-line react-hooks/refs
+  const [machine] = useState(() =>
+    liveRiskMachine.provide({
+      actors: {
+        measure: fromPromise<AnalysisResponse, LiveRiskInput>(({ input, signal }) =>
+          orFailure(() =>
+            http.call(endpoints.analyse, {
+              body: {
+                currency: input.currency,
+                ...(input.benchmark ? { benchmark: input.benchmark } : {}),
+                assets: input.assets.map((a) => ({ symbol: a.id, amount: a.investedAmount })),
+              },
+              signal,
+            }),
+          ),
+        ),
+      },
+      actions: { "analysis.report": (_, analysis) => report.current?.(analysis) },
+    }),
+  );
+  const [snapshot, send] = useAppMachine(machine);
+  // The form tells the machine of each change of its holdings (the key names every input).
+  const key = JSON.stringify([currency, benchmark, assets]);
   useEffect(() => {
-    if (kept.length === 0) return;
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      setBusy(true);
-      http
-        .call(endpoints.analyse, {
-          body: {
-            currency,
-            ...(benchmark ? { benchmark } : {}),
-            assets: kept.map((a) => ({ symbol: a.id, amount: a.investedAmount })),
-          },
-          signal: controller.signal,
-        })
-        .then((a) => {
-          setResults((r) => ({ previous: r.current, current: a }));
-          setError(null);
-          report.current?.(a);
-        })
-        .catch((e: unknown) => {
-          if (controller.signal.aborted) return;
-          const f = e instanceof ApiCallError ? e.failure : null;
-          setError(f?.kind === "http" ? f.msgCode : "NETWORK_ERROR");
-        })
-        .finally(() => {
-          if (!controller.signal.aborted) setBusy(false);
-        });
-    }, DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
+    send({
+      type: "holdings.change",
+      input: { currency, ...(benchmark ? { benchmark } : {}), assets },
+    });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the key names every input
   }, [key]);
 
+  const { current, previous, error, input } = snapshot.context;
+  const busy = snapshot.matches("measuring");
+  const measuring = input !== null && !error;
   const money = (v: number) => formatMoney(v, currency, locale);
   const varNow = current?.var?.historical.varAmount ?? null;
   const varBefore = previous?.var?.historical.varAmount ?? null;
@@ -131,9 +122,7 @@ export function LiveRisk({ currency, benchmark, assets, locale, onAnalysis }: Li
       ) : (
         // Drawn from the start (also during the debounce), so that the panel keeps its height
         // when the figures arrive and nothing around it moves under a pointer.
-        <span className="muted">
-          {kept.length > 0 && !error ? t`Measuring the risk…` : "\u00a0"}
-        </span>
+        <span className="muted">{measuring ? t`Measuring the risk…` : "\u00a0"}</span>
       )}
     </section>
   );
