@@ -2,13 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { BananaHistory, MonkeyDistribution } from "../../contract/banana.ts";
 import type { Locale } from "../../contract/common.ts";
 import { LineChart, linearScale, niceTicks } from "../../ui/charts/index.ts";
-import {
-  AXIS_TITLE_ROOM,
-  AxisTitle,
-  ChartFigure,
-  SvgLabel,
-  useChartIds,
-} from "../../ui/charts/frame.tsx";
+import { AXIS_TITLE_ROOM, AxisTitle, ChartFigure, ChartSvg } from "../../ui/charts/frame.tsx";
 import { VerticalMarks, XAxis } from "../../ui/charts/x-axis.tsx";
 import { formatDate, formatNumber } from "../../ui/format.ts";
 import { percentileText, signedPercent } from "./banana-format.ts";
@@ -65,7 +59,6 @@ export function MonkeyDistributionChart({
   locale: Locale;
 }) {
   const { t } = useLingui();
-  const { titleId, descId } = useChartIds();
   const fmt = (v: number) => signedPercent(v, locale);
   const bars = quantileBars(distribution.quantiles);
   const count = formatNumber(distribution.count, locale);
@@ -93,15 +86,13 @@ export function MonkeyDistributionChart({
   const description = t`Distribution of the returns of ${count} random portfolios of the same size, region and day; your portfolio beats ${beaten} of them.`;
   return (
     <ChartFigure title={title} kind="distribution" className="monkey-chart">
-      <svg
-        className="chart-svg"
-        viewBox={`0 0 ${WIDTH} ${height}`}
-        role="img"
-        aria-labelledby={titleId}
-        aria-describedby={descId}
+      <ChartSvg
+        width={WIDTH}
+        height={height}
+        title={title}
+        description={description}
         data-testid="monkey-chart"
       >
-        <SvgLabel titleId={titleId} descId={descId} title={title} description={description} />
         {bars.map((b, i) => {
           const x0 = x(b.from);
           const x1 = Math.max(x(b.to), x0 + 1);
@@ -151,7 +142,7 @@ export function MonkeyDistributionChart({
           labelRow={LABEL_ROW}
           layout={layout}
         />
-      </svg>
+      </ChartSvg>
       <ul className="chart-legend chart-legend-inline" aria-hidden="true">
         <li>
           <span className="chart-swatch monkey-swatch beaten" />

@@ -1,12 +1,12 @@
 import {
   AXIS_TITLE_ROOM,
   AxisTitle,
-  SvgLabel,
+  ChartSvg,
   labelWidth,
-  useChartIds,
   useChartWidth,
 } from "../../ui/charts/frame.tsx";
 import { labelsFit, linearScale, valueAxis } from "../../ui/charts/scale.ts";
+import { ValueGrid } from "../../ui/charts/x-axis.tsx";
 
 export interface FanChartProps {
   readonly title: string;
@@ -84,7 +84,6 @@ export function yearTicks(
  * goal do not lie flat on the floor beside a 95th percentile of hundreds of millions.
  */
 export function FanChart(props: FanChartProps) {
-  const { titleId, descId } = useChartIds();
   const [box, width] = useChartWidth();
   const { p5, p25, p50, p75, p95, invested, historical, goal, labels } = props;
   const months = p50.length - 1;
@@ -114,35 +113,21 @@ export function FanChart(props: FanChartProps) {
     <figure className="chart chart-fan">
       <figcaption className="chart-title">{props.title}</figcaption>
       <div className="chart-box" ref={box}>
-        <svg
-          className="chart-svg"
-          viewBox={`0 0 ${width} ${height}`}
-          role="img"
-          aria-labelledby={titleId}
-          aria-describedby={descId}
+        <ChartSvg
+          width={width}
+          height={height}
+          title={props.title}
+          description={`${props.description} ${yTitle}.`}
           data-scale={axis.kind}
         >
-          <SvgLabel
-            titleId={titleId}
-            descId={descId}
-            title={props.title}
-            description={`${props.description} ${yTitle}.`}
+          <ValueGrid
+            ticks={yLabels}
+            y={y}
+            left={left}
+            right={width - right}
+            bottom={bottom}
+            font={FONT}
           />
-          {yLabels.map(({ t, text }) => (
-            <g key={t}>
-              <line
-                className={t === 0 ? "chart-axis" : "chart-grid"}
-                x1={left}
-                x2={width - right}
-                y1={y(t)}
-                y2={y(t)}
-              />
-              <text className="chart-tick-label" x={left - 6} y={y(t) + FONT / 3} textAnchor="end">
-                {text}
-              </text>
-            </g>
-          ))}
-          <line className="chart-axis" x1={left} x2={width - right} y1={bottom} y2={bottom} />
           {ticks.map((k) => (
             <g key={k}>
               <line
@@ -178,7 +163,7 @@ export function FanChart(props: FanChartProps) {
           <path className="fan-invested" d={line(invested)} />
           {historical.length > 1 ? <path className="fan-historical" d={line(historical)} /> : null}
           <path className="fan-median" d={line(p50)} />
-        </svg>
+        </ChartSvg>
       </div>
       <ul className="chart-legend chart-legend-inline fan-legend" aria-hidden="true">
         <li>

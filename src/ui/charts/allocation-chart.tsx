@@ -1,12 +1,11 @@
 import {
   ChartEmpty,
   ChartFigure,
-  PALETTE_SIZE,
-  SvgLabel,
-  defaultFormatShare,
-  paletteColor,
-  useChartIds,
+  ChartSvg,
   type ChartTextProps,
+  defaultFormatShare,
+  PALETTE_SIZE,
+  paletteColor,
 } from "./frame.tsx";
 import { arcPath, donutArcs, groupSlices, type Slice } from "./scale.ts";
 
@@ -42,7 +41,6 @@ export function AllocationChart({
   emptyLabel,
   className,
 }: AllocationChartProps) {
-  const { titleId, descId } = useChartIds();
   const grouped = groupSlices(slices, otherLabel, PALETTE_SIZE);
   if (grouped.length === 0)
     return (
@@ -55,14 +53,13 @@ export function AllocationChart({
   return (
     <ChartFigure title={title} kind="allocation" className={className}>
       <div className="chart-allocation-body">
-        <svg
+        <ChartSvg
+          width={SIZE}
+          height={SIZE}
+          title={title}
+          description={description}
           className="chart-svg chart-donut"
-          viewBox={`0 0 ${SIZE} ${SIZE}`}
-          role="img"
-          aria-labelledby={titleId}
-          aria-describedby={descId}
         >
-          <SvgLabel titleId={titleId} descId={descId} title={title} description={description} />
           {grouped.map((s, i) => {
             const arc = arcs[i];
             if (!arc) return null;
@@ -76,7 +73,7 @@ export function AllocationChart({
               />
             );
           })}
-        </svg>
+        </ChartSvg>
         <ul className="chart-legend" aria-hidden="true">
           {grouped.map((s, i) => (
             <li key={s.key}>

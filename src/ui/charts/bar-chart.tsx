@@ -3,10 +3,9 @@ import {
   AxisTitle,
   ChartEmpty,
   ChartFigure,
-  SvgLabel,
-  useChartIds,
-  useChartWidth,
+  ChartSvg,
   type ChartTextProps,
+  useChartWidth,
 } from "./frame.tsx";
 import { linearScale, niceTicks, textWidth, truncate } from "./scale.ts";
 
@@ -47,7 +46,6 @@ export function BarChart({
   emptyLabel,
   className,
 }: BarChartProps) {
-  const { titleId, descId } = useChartIds();
   const [box, width] = useChartWidth();
   const data = bars.filter((b) => Number.isFinite(b.value));
   if (data.length === 0)
@@ -68,14 +66,7 @@ export function BarChart({
   return (
     <ChartFigure title={title} kind="bar" className={className}>
       <div className="chart-box" ref={box}>
-        <svg
-          className="chart-svg"
-          viewBox={`0 0 ${width} ${height}`}
-          role="img"
-          aria-labelledby={titleId}
-          aria-describedby={descId}
-        >
-          <SvgLabel titleId={titleId} descId={descId} title={title} description={description} />
+        <ChartSvg width={width} height={height} title={title} description={description}>
           {data.map((b, i) => {
             const top = PAD_Y + i * ROW;
             const end = x(b.value);
@@ -122,7 +113,7 @@ export function BarChart({
             y={height - 4}
             room={width - 2 * PAD_X}
           />
-        </svg>
+        </ChartSvg>
       </div>
       <table className="visually-hidden">
         <caption>{title}</caption>

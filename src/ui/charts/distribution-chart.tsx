@@ -3,12 +3,11 @@ import {
   AxisTitle,
   ChartEmpty,
   ChartFigure,
-  SvgLabel,
+  ChartSvg,
+  type ChartTextProps,
   defaultFormatCount,
   labelWidth,
-  useChartIds,
   useChartWidth,
-  type ChartTextProps,
 } from "./frame.tsx";
 import { extent, finite, fitHorizontalTicks, histogram, linearScale } from "./scale.ts";
 import { VerticalMarks, XAxis } from "./x-axis.tsx";
@@ -70,7 +69,6 @@ export function DistributionChart({
   emptyLabel,
   className,
 }: DistributionChartProps) {
-  const { titleId, descId } = useChartIds();
   const [box, width] = useChartWidth();
   const data = finite(values);
   if (data.length === 0)
@@ -141,14 +139,7 @@ export function DistributionChart({
   return (
     <ChartFigure title={title} kind="distribution" className={className}>
       <div className="chart-box" ref={box}>
-        <svg
-          className="chart-svg"
-          viewBox={`0 0 ${width} ${height}`}
-          role="img"
-          aria-labelledby={titleId}
-          aria-describedby={descId}
-        >
-          <SvgLabel titleId={titleId} descId={descId} title={title} description={description} />
+        <ChartSvg width={width} height={height} title={title} description={description}>
           {hasTail ? (
             <rect
               className="chart-tail"
@@ -184,7 +175,7 @@ export function DistributionChart({
             labelRow={LABEL_ROW}
             layout={layout}
           />
-        </svg>
+        </ChartSvg>
       </div>
       {marks.length > 0 ? (
         <ul className="chart-legend chart-legend-inline" aria-hidden="true">

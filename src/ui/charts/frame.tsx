@@ -70,6 +70,42 @@ export function useChartIds() {
   return { titleId: `${id}-title`, descId: `${id}-desc` };
 }
 
+/**
+ * The picture of a chart: an SVG of role img, named by its <title> and described by its <desc>,
+ * scaled to its box by its viewBox. Every chart draws inside one.
+ */
+export function ChartSvg({
+  width,
+  height,
+  title,
+  description,
+  className = "chart-svg",
+  children,
+  ...data
+}: {
+  width: number;
+  height: number;
+  title: string;
+  description: string;
+  className?: string;
+  children: ReactNode;
+} & { [attribute: `data-${string}`]: string | undefined }) {
+  const { titleId, descId } = useChartIds();
+  return (
+    <svg
+      className={className}
+      viewBox={`0 0 ${width} ${height}`}
+      role="img"
+      aria-labelledby={titleId}
+      aria-describedby={descId}
+      {...data}
+    >
+      <SvgLabel titleId={titleId} descId={descId} title={title} description={description} />
+      {children}
+    </svg>
+  );
+}
+
 /** The figure around every chart: caption, then the picture, then the hidden data table. */
 export function ChartFigure({
   title,

@@ -2,11 +2,10 @@ import { useId } from "react";
 import {
   ChartEmpty,
   ChartFigure,
-  SvgLabel,
-  labelWidth,
-  useChartIds,
-  useChartWidth,
+  ChartSvg,
   type ChartTextProps,
+  labelWidth,
+  useChartWidth,
 } from "./frame.tsx";
 import { anchoredLabelStride, fitHorizontalTicks, gaugeDomain, linearScale } from "./scale.ts";
 
@@ -51,7 +50,6 @@ export function GaugeChart({
   emptyLabel,
   className,
 }: GaugeChartProps) {
-  const { titleId, descId } = useChartIds();
   const [box, width] = useChartWidth();
   const patternId = `chart-hatch-${useId().replace(/[^a-zA-Z0-9_-]/g, "")}`;
   if (!Number.isFinite(value) || !Number.isFinite(limit))
@@ -82,14 +80,13 @@ export function GaugeChart({
   return (
     <ChartFigure title={title} kind="gauge" className={className}>
       <div className="chart-box" ref={box}>
-        <svg
+        <ChartSvg
+          width={width}
+          height={HEIGHT}
+          title={title}
+          description={description}
           className={over ? "chart-svg is-over" : "chart-svg is-within"}
-          viewBox={`0 0 ${width} ${HEIGHT}`}
-          role="img"
-          aria-labelledby={titleId}
-          aria-describedby={descId}
         >
-          <SvgLabel titleId={titleId} descId={descId} title={title} description={description} />
           <defs>
             <pattern
               id={patternId}
@@ -138,7 +135,7 @@ export function GaugeChart({
               </text>
             ) : null,
           )}
-        </svg>
+        </ChartSvg>
       </div>
       <ul className="chart-legend chart-legend-inline" aria-hidden="true">
         <li>

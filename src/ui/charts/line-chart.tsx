@@ -3,13 +3,12 @@ import {
   AxisTitle,
   ChartEmpty,
   ChartFigure,
-  SvgLabel,
-  dashPattern,
-  paletteColor,
-  labelWidth,
-  useChartIds,
-  useChartWidth,
+  ChartSvg,
   type ChartTextProps,
+  dashPattern,
+  labelWidth,
+  paletteColor,
+  useChartWidth,
 } from "./frame.tsx";
 import {
   anchoredLabelStride,
@@ -20,6 +19,7 @@ import {
   tableRowIndices,
   valueAxis,
 } from "./scale.ts";
+import { ValueGrid } from "./x-axis.tsx";
 
 export interface LineSeries {
   readonly key: string;
@@ -82,7 +82,6 @@ export function LineChart({
   emptyLabel,
   className,
 }: LineChartProps) {
-  const { titleId, descId } = useChartIds();
   const [box, width] = useChartWidth();
   const n = dates.length;
   const clip = (values: ReadonlyArray<number>) => values.slice(0, n);
@@ -133,30 +132,21 @@ export function LineChart({
   return (
     <ChartFigure title={title} kind="line" className={className}>
       <div className="chart-box" ref={box}>
-        <svg
-          className="chart-svg"
-          viewBox={`0 0 ${width} ${HEIGHT}`}
+        <ChartSvg
+          width={width}
+          height={HEIGHT}
+          title={title}
+          description={description}
           data-scale={axis.kind}
-          role="img"
-          aria-labelledby={titleId}
-          aria-describedby={descId}
         >
-          <SvgLabel titleId={titleId} descId={descId} title={title} description={description} />
-          {yLabels.map(({ t, text }) => (
-            <g key={t}>
-              <line
-                className={t === 0 ? "chart-axis" : "chart-grid"}
-                x1={left}
-                x2={width - RIGHT}
-                y1={y(t)}
-                y2={y(t)}
-              />
-              <text className="chart-tick-label" x={left - 6} y={y(t) + FONT / 3} textAnchor="end">
-                {text}
-              </text>
-            </g>
-          ))}
-          <line className="chart-axis" x1={left} x2={width - RIGHT} y1={bottom} y2={bottom} />
+          <ValueGrid
+            ticks={yLabels}
+            y={y}
+            left={left}
+            right={width - RIGHT}
+            bottom={bottom}
+            font={FONT}
+          />
           <AxisTitle
             text={axis.kind === "log" ? (yTitleLog ?? yTitle) : yTitle}
             side="left"
@@ -222,7 +212,7 @@ export function LineChart({
               ),
             ),
           )}
-        </svg>
+        </ChartSvg>
       </div>
       {showLegend ? (
         <ul className="chart-legend chart-legend-inline" aria-hidden="true">

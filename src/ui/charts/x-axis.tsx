@@ -49,6 +49,46 @@ export function XAxis({
   );
 }
 
+/**
+ * The value axis of a plot drawn across it: a grid line at each tick (the axis line itself at zero)
+ * with its label right-aligned left of the plot, and the base line along the bottom.
+ */
+export function ValueGrid({
+  ticks,
+  y,
+  left,
+  right,
+  bottom,
+  font,
+}: {
+  ticks: ReadonlyArray<{ readonly t: number; readonly text: string }>;
+  y: (value: number) => number;
+  left: number;
+  right: number;
+  bottom: number;
+  font: number;
+}) {
+  return (
+    <>
+      {ticks.map(({ t, text }) => (
+        <g key={t}>
+          <line
+            className={t === 0 ? "chart-axis" : "chart-grid"}
+            x1={left}
+            x2={right}
+            y1={y(t)}
+            y2={y(t)}
+          />
+          <text className="chart-tick-label" x={left - 6} y={y(t) + font / 3} textAnchor="end">
+            {text}
+          </text>
+        </g>
+      ))}
+      <line className="chart-axis" x1={left} x2={right} y1={bottom} y2={bottom} />
+    </>
+  );
+}
+
 export interface VerticalMark {
   readonly key: string;
   readonly label: string;
