@@ -283,6 +283,13 @@ export const OptimiseResponse = Schema.Union([
         amount: Schema.Number,
         /** The asset's weight in the portfolio as given (0 for an asset of the universe). */
         currentWeight: Schema.Number,
+        /**
+         * The asset alone on the frontier's axes (issue 27): its monthly volatility (the square
+         * root of its entry of the frontier's covariance) and its annual expected return (the
+         * frontier's); the expected return is null where the frontier is (the plan).
+         */
+        volatility: Schema.optional(Schema.Number),
+        expectedReturn: Schema.optional(Schema.NullOr(Schema.Number)),
       }),
     ),
     ...OptimisedFigures,
