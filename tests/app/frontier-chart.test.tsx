@@ -171,4 +171,29 @@ describe("the efficient frontier on the optimisation summary", () => {
       cleanup();
     }
   });
+
+  it("keeps a linear return axis with a holding near 0 % (a cash fund), the holding inside the plot", async () => {
+    await activateLocale("en");
+    render(
+      <I18nProvider i18n={i18n}>
+        <SummaryFrontier
+          frontier={frontier}
+          current={current}
+          optimised={optimised}
+          holdings={[{ symbol: "CASH", name: "Cash", volatility: 0.0005, expectedReturn: 0.0002 }]}
+          locale="en"
+        />
+      </I18nProvider>,
+    );
+    const svg = screen.getByRole("img");
+    expect(svg.getAttribute("data-scale")).not.toBe("log");
+    const rect = svg.querySelector('g.frontier-holding[data-symbol="CASH"] rect')!;
+    const bottom = Math.max(
+      ...Array.from(svg.querySelectorAll("line.chart-axis")).map((l) =>
+        Number(l.getAttribute("y1")),
+      ),
+    );
+    expect(Number(rect.getAttribute("y")) + 4).toBeLessThanOrEqual(bottom + 0.5);
+    expect(Number(rect.getAttribute("y")) + 4).toBeGreaterThan(0);
+  });
 });

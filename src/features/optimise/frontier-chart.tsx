@@ -77,7 +77,8 @@ export function FrontierChart(p: FrontierChartProps) {
   const ys = valueAxis(
     all.map((v) => v.expectedReturn),
     [bottom, TOP],
-    { spacing: Y_SPACING, maxCount: 4 },
+    // Returns, not levels: never a log scale (a holding near 0 % would set one off, and sink).
+    { spacing: Y_SPACING, maxCount: 4, log: false },
   );
   const yDigits = ys.kind === "log" ? 2 : tickDigits(ys.step);
   const yLabels = ys.ticks.map((t) => ({ t, text: p.formatShare(t, yDigits) }));
