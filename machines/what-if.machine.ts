@@ -117,6 +117,8 @@ export const SCENARIO_WINDOWS = [
 export interface WhatIfPortfolio {
   readonly currency: Currency;
   readonly benchmark?: 1 | 2 | 3 | 4 | 5 | 6;
+  /** A saved portfolio's stored benchmark (issue 27): what its backtest is compared with. */
+  readonly benchmarkSeries?: string | null;
   readonly assets: readonly { readonly symbol: string; readonly amount: number }[];
 }
 
@@ -231,6 +233,7 @@ export function requestOf(c: WhatIfContext): WhatIfRequest {
       ...base,
       backTesting: c.backTesting as BacktestWindow,
       rebalancing: c.rebalancing,
+      ...(p.benchmarkSeries ? { benchmarkSeries: p.benchmarkSeries } : {}),
     };
   if (kind === "scenario") return { ...base, scenarioType: c.scenarioType as 0 | 1 | 2 | 3 };
   return { ...base, shocks: shocksOf(c.parameters) };
@@ -240,6 +243,7 @@ export function requestOf(c: WhatIfContext): WhatIfRequest {
 export function samePortfolio(a: WhatIfPortfolio | null, b: WhatIfPortfolio | null): boolean {
   if (!a || !b) return a === b;
   if (a.currency !== b.currency || (a.benchmark ?? null) !== (b.benchmark ?? null)) return false;
+  if ((a.benchmarkSeries ?? null) !== (b.benchmarkSeries ?? null)) return false;
   const key = (p: WhatIfPortfolio) =>
     p.assets
       .map((x) => `${x.symbol}:${x.amount}`)

@@ -264,6 +264,20 @@ export class PortfolioWorkspace {
   }
 
   /**
+   * The saved portfolio as the server now has it after a stored setting changed (its benchmark,
+   * issue 27): the lifecycle starts again on it when it holds this portfolio saved, not being
+   * edited (the what-if and the other screens then read the new setting).
+   */
+  renew(portfolio: Portfolio, permissions: ProductPermissions): void {
+    const life = this.state.lifecycle?.getSnapshot();
+    if (life?.status !== "active" || life.context.portfolio?.id !== portfolio.id) return;
+    if (!life.matches("saved")) return;
+    const savedCount = life.context.savedCount;
+    this.clear();
+    this.startLifecycle({ product: portfolio.product, permissions, savedCount, portfolio });
+  }
+
+  /**
    * Optimising a saved portfolio is an edition of it: the optimisation routes are behind
    * `portfolio-creation` ("a creation or edition process is under way", PRODUCT.md), which a
    * portfolio opened from my portfolios is not, and adopting the result edits the saved portfolio.

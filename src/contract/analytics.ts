@@ -283,6 +283,13 @@ export const OptimiseResponse = Schema.Union([
         amount: Schema.Number,
         /** The asset's weight in the portfolio as given (0 for an asset of the universe). */
         currentWeight: Schema.Number,
+        /**
+         * The asset alone on the frontier's axes (issue 27): its monthly volatility (the square
+         * root of its entry of the frontier's covariance) and its annual expected return (the
+         * frontier's); the expected return is null where the frontier is (the plan).
+         */
+        volatility: Schema.optional(Schema.Number),
+        expectedReturn: Schema.optional(Schema.NullOr(Schema.Number)),
       }),
     ),
     ...OptimisedFigures,
@@ -555,6 +562,11 @@ export const BacktestId = Schema.Literals(["1y", "3y", "5y", "10y"]);
 export const Rebalancing = Schema.Literals(["none", "monthly", "quarterly", "annual"]);
 export const ScenarioType = Schema.Literals([0, 1, 2, 3]);
 
+/** An instrument of the market as the import names it (a symbol of assets.csv). */
+export const SeriesId = Schema.String.pipe(
+  Schema.check(Schema.isPattern(/^[A-Za-z0-9._-]{1,32}$/)),
+);
+
 /**
  * A what-if on a portfolio. Type priority (specification): a backtest when `backTesting` is given,
  * else the real scenario `scenarioType`, else the custom `shocks` (at least one non-null).
@@ -565,6 +577,11 @@ export const WhatIfRequest = Schema.Struct({
   assets: AnalyseRequest.fields.assets,
   backTesting: Schema.optional(Schema.NullOr(BacktestId)),
   rebalancing: Schema.optional(Rebalancing),
+  /**
+   * Backtest: the index or fund it is compared with (a saved portfolio's stored choice, issue 27);
+   * absent or null, or no longer in the market data: the market of the currency.
+   */
+  benchmarkSeries: Schema.optional(Schema.NullOr(SeriesId)),
   scenarioType: Schema.optional(Schema.NullOr(ScenarioType)),
   shocks: Schema.optional(WhatIfShocks),
 });
@@ -666,6 +683,10 @@ export const WhatIfResponse = Schema.Union([
     benchmark: Schema.NullOr(
       Schema.Struct({
         series: Schema.String,
+        /** The series' name in the market data (for a series the screens have no name of). */
+        name: Schema.optional(Schema.String),
+        /** Whether it is the person's choice (`benchmarkSeries`) rather than the currency's market. */
+        chosen: Schema.optional(Schema.Boolean),
         values: Schema.Array(Schema.Number),
         performance: PerformanceFigures,
         excessReturn: Schema.Number,

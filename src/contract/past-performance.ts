@@ -6,7 +6,7 @@
  * method, its window and the date of its data, and is null where the plan lacks its permission.
  */
 import { Schema } from "effect";
-import { Benchmark, Currency, WhatIfFactor } from "./analytics.ts";
+import { Benchmark, Currency, SeriesId, WhatIfFactor } from "./analytics.ts";
 import { CommonQuery } from "./common.ts";
 import { hasPermission, type PermissionPath, type ProductPermissions } from "./permissions.ts";
 
@@ -56,10 +56,7 @@ export function lockedPastPerformance(p: ProductPermissions): PermissionPath[] {
   return [...all].filter((path) => !hasPermission(p, path));
 }
 
-/** An instrument of the market as the import names it (a symbol of assets.csv). */
-export const SeriesId = Schema.String.pipe(
-  Schema.check(Schema.isPattern(/^[A-Za-z0-9._-]{1,32}$/)),
-);
+export { SeriesId };
 
 export const PastPerformanceQuery = Schema.Struct({
   ...CommonQuery.fields,

@@ -230,6 +230,22 @@ export const PortfolioHistory = Schema.Struct({
   risks: Schema.Array(Schema.Number),
   scores: Schema.Array(Schema.Number),
   /**
+   * The benchmark beside the return since saving (issue 27): the stored one, or the market of the
+   * portfolio's currency (`chosen` false), as its return since the first of `dates` in the
+   * portfolio's currency on each of them (null before its first level). Null without
+   * `monitoring.portfolioReturn` or without benchmark data; absent from older servers.
+   */
+  benchmark: Schema.optional(
+    Schema.NullOr(
+      Schema.Struct({
+        series: Schema.String,
+        name: Schema.String,
+        chosen: Schema.Boolean,
+        returns: Schema.Array(Schema.NullOr(Schema.Number)),
+      }),
+    ),
+  ),
+  /**
    * The next valuation to come (docs/portfolios.md, "Valuation"): the market day whose closes it
    * uses (`date`) and the calendar moment that day becomes the market's today (`at`, ISO date and
    * time: now when today's valuation is still to come). Null when the market clock does not move

@@ -4,7 +4,7 @@
 // chart and do not overlap, and a table whose disclosure says what it opens (it read "Efficient
 // frontier: Efficient frontier"), in both languages.
 import { I18nProvider } from "@lingui/react";
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { activateLocale, i18n } from "../../src/app/i18n.ts";
 import type { Locale } from "../../src/contract/common.ts";
@@ -121,5 +121,79 @@ describe("the efficient frontier on the optimisation summary", () => {
 
   it("gives a tick the decimals its step needs", () => {
     expect([0.05, 0.01, 0.005, 0.002, 0.0001, 0.00005].map(tickDigits)).toEqual([0, 0, 1, 1, 2, 3]);
+  });
+
+  it("plots each holding beside the portfolio, labelled with its symbol, with its figures in the table (issue 27)", async () => {
+    const holdings = [
+      { symbol: "AAPL", name: "Apple", volatility: 0.081, expectedReturn: 0.0804 },
+      { symbol: "SAN.MC", name: "Banco Santander", volatility: 0.094, expectedReturn: 0.0803 },
+      { symbol: "TLT", name: "TLT", volatility: 0.045, expectedReturn: 0.0801 },
+    ];
+    for (const [locale, legend, cells] of [
+      ["en", "Holdings", ["8.10%", "8.04%"]],
+      ["es", "Activos de la cartera", ["8,10\u00a0%", "8,04\u00a0%"]],
+    ] as const) {
+      await activateLocale(locale);
+      render(
+        <I18nProvider i18n={i18n}>
+          <SummaryFrontier
+            frontier={frontier}
+            current={current}
+            optimised={optimised}
+            holdings={holdings}
+            locale={locale}
+          />
+        </I18nProvider>,
+      );
+      const svg = screen.getByRole("img");
+      const marks = Array.from(svg.querySelectorAll("g.frontier-holding"));
+      expect(marks.map((g) => g.getAttribute("data-symbol")).sort()).toEqual(
+        ["AAPL", "SAN.MC", "TLT"].sort(),
+      );
+      // Each labelled with its symbol; the riskier holding right of the less risky one.
+      const at = (symbol: string) => {
+        const g = svg.querySelector(`g.frontier-holding[data-symbol="${symbol}"]`)!;
+        expect(g.querySelector("text")!.textContent).toBe(symbol);
+        return Number(g.querySelector("rect")!.getAttribute("x"));
+      };
+      expect(at("SAN.MC")).toBeGreaterThan(at("AAPL"));
+      expect(at("AAPL")).toBeGreaterThan(at("TLT"));
+      // The axes still read well with the holdings on them.
+      expectReadableAxes(svg);
+      // The legend names them; the table (the chart's text alternative) gives their figures.
+      expect(screen.getByText(legend, { selector: ".chart-legend-label" })).toBeTruthy();
+      const row = within(screen.getByTestId("frontier-table"))
+        .getByRole("rowheader", { name: "Apple (AAPL)" })
+        .closest("tr")!;
+      expect(Array.from(row.querySelectorAll("td"), (c) => c.textContent)).toEqual(cells);
+      // The chart's description names each holding's figures for a screen reader.
+      expect(svg.querySelector("desc")!.textContent).toContain(`AAPL: `);
+      cleanup();
+    }
+  });
+
+  it("keeps a linear return axis with a holding near 0 % (a cash fund), the holding inside the plot", async () => {
+    await activateLocale("en");
+    render(
+      <I18nProvider i18n={i18n}>
+        <SummaryFrontier
+          frontier={frontier}
+          current={current}
+          optimised={optimised}
+          holdings={[{ symbol: "CASH", name: "Cash", volatility: 0.0005, expectedReturn: 0.0002 }]}
+          locale="en"
+        />
+      </I18nProvider>,
+    );
+    const svg = screen.getByRole("img");
+    expect(svg.getAttribute("data-scale")).not.toBe("log");
+    const rect = svg.querySelector('g.frontier-holding[data-symbol="CASH"] rect')!;
+    const bottom = Math.max(
+      ...Array.from(svg.querySelectorAll("line.chart-axis")).map((l) =>
+        Number(l.getAttribute("y1")),
+      ),
+    );
+    expect(Number(rect.getAttribute("y")) + 4).toBeLessThanOrEqual(bottom + 0.5);
+    expect(Number(rect.getAttribute("y")) + 4).toBeGreaterThan(0);
   });
 });

@@ -391,6 +391,38 @@ describe("a saved portfolio's past performance", () => {
     expect((select as HTMLSelectElement).value).toBe("GSPC_INDEX");
   });
 
+  it("the stored benchmark goes to the what-if: the saved portfolio's backtest asks for it (issue 27)", async () => {
+    vi.resetModules();
+    const tab = await import("../support/tab-app.tsx");
+    const { pathFor } = await import("../../src/app/paths.ts");
+    tab.signIn();
+    const fake = api();
+    const whatIfBodies: unknown[] = [];
+    const mounted = await tab.openTab(pathFor("account-portfolio", "en", { id: "7" }), {
+      api: async (request, path) => {
+        if (request.method === "POST" && path === "/api/analytics/what-if") {
+          whatIfBodies.push(await request.clone().json());
+          return json(422, { msgCode: "NOT_ENOUGH_HISTORY" });
+        }
+        return fake(request, path);
+      },
+    });
+    const section = await screen.findByTestId("past-performance", {}, { timeout: 5000 });
+    const select = await within(section).findByLabelText("Compare with", {}, { timeout: 5000 });
+    fireEvent.change(select, { target: { value: "GSPC_INDEX" } });
+    // The workspace holds the portfolio as stored now.
+    await waitFor(() =>
+      expect(
+        mounted.portfolios.getState().lifecycle?.getSnapshot().context.portfolio?.benchmarkSeries,
+      ).toBe("GSPC_INDEX"),
+    );
+    await mounted.router.navigate(pathFor("what-if-scenarios", "en"));
+    fireEvent.click(await screen.findByRole("radio", { name: "1 year" }, { timeout: 5000 }));
+    fireEvent.click(screen.getByRole("button", { name: "Run the what-if" }));
+    await waitFor(() => expect(whatIfBodies).toHaveLength(1));
+    expect(whatIfBodies[0]).toMatchObject({ backTesting: "1y", benchmarkSeries: "GSPC_INDEX" });
+  });
+
   it("says a failed load and loads again on retry", async () => {
     const section = await openPage("en", { failFirst: true });
     const retry = await within(section).findByRole(

@@ -358,6 +358,46 @@ describe("a new portfolio's monitoring", () => {
     );
     expect(screen.queryByTestId("monitoring-empty")).toBeNull();
   });
+
+  it.each([
+    [
+      "en",
+      "Compared with SPDR S&P 500 ETF, the benchmark chosen for this portfolio: its return since the first valuation, in the portfolio's currency.",
+      "1.25%",
+    ],
+    [
+      "es",
+      "Comparada con SPDR S&P 500 ETF, el índice de referencia elegido para esta cartera: su rentabilidad desde la primera valoración, en la divisa de la cartera.",
+      "1,25 %",
+    ],
+  ] as const)(
+    "draws the stored benchmark's return beside the portfolio's, by its name (issue 27, %s)",
+    async (locale, sentence, last) => {
+      const services = await signedIn({
+        ...newHistory,
+        dates: ["2026-11-20", "2026-11-23", "2026-11-24"],
+        values: [25000, 25100, 25200],
+        returns: [0, 0.004, 0.008],
+        risks: [0.1, 0.101, 0.1],
+        scores: [55, 56, 56],
+        benchmark: {
+          series: "SPY",
+          name: "SPDR S&P 500 ETF",
+          chosen: true,
+          returns: [0, 0.005, 0.0125],
+        },
+      });
+      await renderApp(paths[locale].portfolio, { facts: memberFacts, services, locale });
+      const note = await screen.findByTestId("monitoring-benchmark", {}, { timeout: 5000 });
+      expect(plain(note.textContent)).toBe(plain(sentence));
+      // The return chart's table (its text alternative) has the benchmark's column, in Intl's form.
+      const block = document.querySelector('[data-block="monitoring"]')!;
+      const headers = Array.from(block.querySelectorAll("th"), (h) => h.textContent);
+      expect(headers).toContain("SPDR S&P 500 ETF");
+      const cells = Array.from(block.querySelectorAll("td"), (c) => plain(c.textContent));
+      expect(cells).toContain(plain(last));
+    },
+  );
 });
 
 const scenario: WhatIfResponse = {

@@ -53,6 +53,7 @@ const t = {
   desired: { en: "Number of assets you want", es: "Número de activos que quieres" },
   resultTitle: { en: "Optimised portfolio", es: "Cartera optimizada" },
   frontier: { en: "Efficient frontier", es: "Frontera eficiente" },
+  holdings: { en: "Holdings", es: "Activos de la cartera" },
   startAgain: { en: "Start again", es: "Empezar de nuevo" },
   adopt: {
     en: "Adopt: save it as an edit of this portfolio",
@@ -135,7 +136,7 @@ async function optimiseApi(page: Page, token: string, body: Record<string, unkno
 
 interface Answer {
   status: string;
-  assets: { symbol: string; weight: number; amount: number }[];
+  assets: { symbol: string; weight: number; amount: number; currentWeight: number }[];
   volatility: number;
   var95: number;
   var95Amount: number;
@@ -238,9 +239,20 @@ test.describe("optimisation", () => {
       expect(o1.json.status).toBe("optimal");
       await expectFigures(page, locale, o1.json);
       await expect(page.getByRole("figure", { name: t.frontier[locale] })).toBeVisible();
+      // Each holding is a point beside the portfolios (issue 27): its symbol on the chart, a row
+      // of the table, the legend naming them.
+      const held = (o1.json as Answer).assets.filter((a) => a.currentWeight > 0 || a.weight > 1e-6);
+      expect(held.length).toBeGreaterThan(0);
       await expect(page.getByTestId("frontier-table").locator("tbody tr")).toHaveCount(
-        o1.json.frontier.length + 2,
+        o1.json.frontier.length + 2 + held.length,
       );
+      for (const a of held)
+        await expect(
+          page.locator(`.chart-frontier g.frontier-holding[data-symbol="${a.symbol}"] text`),
+        ).toHaveText(a.symbol);
+      await expect(
+        page.locator(".chart-frontier .chart-legend-label", { hasText: t.holdings[locale] }),
+      ).toBeVisible();
       await saveShot(page, `optimise-summary-o1-${edition}-${locale}`);
       // At phone width nothing overflows.
       await page.setViewportSize({ width: 390, height: 800 });

@@ -116,6 +116,24 @@ describe("what-if type priority (specification section 4)", () => {
       { symbol: "ITX.MC", amount: 4000 },
     ]);
   });
+
+  it("a saved portfolio's backtest asks for its stored benchmark; another benchmark makes the result stale (issue 27)", async () => {
+    const saved = { ...portfolio, benchmarkSeries: "SPY" };
+    const { actor, calls } = start(all, async () => customAnswer, saved);
+    actor.send({ type: "backtest.choose", backTesting: "1y" });
+    const request = requestOf(actor.getSnapshot().context);
+    expect(Schema.decodeUnknownSync(WhatIfRequest)(request)).toEqual(request);
+    expect(request).toMatchObject({ backTesting: "1y", benchmarkSeries: "SPY" });
+    // Only the backtest compares with it: a custom shock's request does not carry it.
+    actor.send({ type: "backtest.choose", backTesting: null });
+    actor.send({ type: "shock.set", key: "dRV", percentage: -10 });
+    expect(requestOf(actor.getSnapshot().context)).not.toHaveProperty("benchmarkSeries");
+    actor.send({ type: "run" });
+    await waitFor(actor, (s) => s.context.result !== null);
+    expect(calls).toHaveLength(1);
+    actor.send({ type: "portfolio.changed", portfolio: { ...saved, benchmarkSeries: "GLD" } });
+    expect(isStale(actor.getSnapshot().context)).toBe(true);
+  });
 });
 
 describe("what-if rules (specification section 5)", () => {

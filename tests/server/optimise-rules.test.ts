@@ -298,6 +298,54 @@ describe.each(databaseTargets)("optimisation rules enforced by the server, on $n
     expect(o.cvar95Amount).toBeCloseTo(o.cvar95 * 10_000, 6);
   });
 
+  it("places each holding on the frontier's axes (issue 27): numpy's monthly volatility, the analysis's expected return", async () => {
+    const token = await session("advanced");
+    const request = { currency: "EUR" as const, benchmark: 4 as const, assets };
+    const r = await optimise({ ...request, maxToLose95: 5000 }, token);
+    const decoded = decode(OptimiseResponse, r.body);
+    if (!decoded.ok || decoded.value.status !== "optimal") throw new Error("expected optimal");
+    const o = decoded.value;
+    // The holding's expected return is the one its analysis shows (same window, same estimator).
+    const analysis = await api.call<{ assets: { symbol: string; expectedReturn: number }[] }>(
+      "POST",
+      "/analytics/analyse?stc=simAssets",
+      { body: request, token },
+    );
+    expect(analysis.status).toBe(200);
+    for (const a of o.assets) {
+      const shown = analysis.body.assets.find((x) => x.symbol === a.symbol)!;
+      expect(a.expectedReturn).toBeCloseTo(shown.expectedReturn, 10);
+    }
+    // Its volatility: sqrt(21 x the variance of its daily returns, divisor T) over the window
+    // (the Ledoit-Wolf target keeps the sample variances: the diagonal is not shrunk), by hand.
+    const p = prepareAt(await marketView(database.db), request);
+    const panel = lastObservations(p.aligned.panel, p.days);
+    const column = (i: number) =>
+      Array.from({ length: panel.observations }, (_, t) => panel.data[t * panel.assets + i]!);
+    o.assets.forEach((a, i) => {
+      const x = column(i);
+      const mean = x.reduce((s, v) => s + v, 0) / x.length;
+      const variance = x.reduce((s, v) => s + (v - mean) ** 2, 0) / x.length;
+      expect(a.volatility).toBeCloseTo(Math.sqrt(21 * variance), 12);
+    });
+    // numpy, where the machine has it: np.var (ddof 0) of each column, times 21, square root.
+    if (spawnSync("python3", ["-c", "import numpy"]).status === 0) {
+      const rows = Array.from({ length: panel.observations }, (_, t) =>
+        Array.from({ length: panel.assets }, (_, i) => panel.data[t * panel.assets + i]!),
+      );
+      const script =
+        "import json,sys,numpy as np\n" +
+        "r=np.array(json.load(sys.stdin));print(json.dumps(np.sqrt(21*np.var(r,axis=0)).tolist()))";
+      const out = execFileSync("python3", ["-c", script], { input: JSON.stringify(rows) });
+      const reference = JSON.parse(out.toString()) as number[];
+      o.assets.forEach((a, i) => expect(a.volatility).toBeCloseTo(reference[i]!, 12));
+    }
+    // A one-asset portfolio's risk is the frontier's measure: the holdings' points lie right of
+    // (or on) the minimum-risk end.
+    for (const a of o.assets)
+      expect(a.volatility!).toBeGreaterThanOrEqual(o.frontier[0]!.volatility - 1e-12);
+  });
+
   it("leaves out what the plan gates: the optimised expected return and the frontier need expectedReturnsOptimPortfolio", async () => {
     const body = { currency: "EUR", benchmark: 4, assets, maxToLose95: 5000, level: 1 };
     const figures = async (tier: Tier) => {
@@ -322,6 +370,9 @@ describe.each(databaseTargets)("optimisation rules enforced by the server, on $n
     expect(without.expectedReturn).toBeNull();
     expect(without.frontier).toEqual([]);
     expect(without.current.expectedReturn === null).toBe(!standard.analysis.expectedReturns);
+    // The holdings' points are drawn beside the frontier: their expected returns go with it.
+    expect(withIt.assets.every((a) => typeof a.expectedReturn === "number")).toBe(true);
+    expect(without.assets.every((a) => a.expectedReturn === null)).toBe(true);
     // The optimisation itself is the same answer.
     expect(without.assets.map((a) => a.weight)).toEqual(withIt.assets.map((a) => a.weight));
     expect(without.cvar95Amount).toBe(withIt.cvar95Amount);

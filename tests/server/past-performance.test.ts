@@ -18,8 +18,8 @@ import {
   pastPerformancePermissions,
 } from "../../src/contract/past-performance.ts";
 import { hasPermission, permissionsByTier, type Tier } from "../../src/contract/permissions.ts";
-import { Portfolio } from "../../src/contract/portfolios.ts";
-import { isoDate } from "../../src/engine/dates.ts";
+import { Portfolio, PortfolioHistory } from "../../src/contract/portfolios.ts";
+import { dayNumber, indexOnOrBefore, isoDate } from "../../src/engine/dates.ts";
 import { HISTORY_SECTIONS, pastPerformance } from "../../src/engine/history/past-performance.ts";
 import { benchmarkWindowDays } from "../../src/engine/panel.ts";
 import { alignReturns } from "../../src/engine/returns.ts";
@@ -27,7 +27,7 @@ import { factorChanges } from "../../src/engine/whatif.ts";
 import { loadFactors } from "../../src/server/analytics/factors.ts";
 import { loadAssets, loadFx } from "../../src/server/analytics/series.ts";
 import type { Database } from "../../src/server/db/database.ts";
-import { portfolioAssets, portfolios } from "../../src/server/db/schema.ts";
+import { portfolioAssets, portfolios, portfolioValuations } from "../../src/server/db/schema.ts";
 import { readDataset } from "../../src/server/market/dataset.ts";
 import { importDataset } from "../../src/server/market/import.ts";
 import { configureMarket } from "../../src/server/market/market-view.ts";
@@ -328,6 +328,52 @@ describe.each(databaseTargets)("a saved portfolio's past on $name", (target) => 
       series: "STOXX50E_INDEX",
       chosen: false,
     });
+  });
+
+  it("the monitoring's return since saving has the stored benchmark beside it (issue 27), SPY in euros by hand", async () => {
+    const id = await insertPortfolio(database, advanced.id);
+    const { assets } = await loadAssets(database.db, ["SPY"], "2026-01-01");
+    const fx = (await loadFx(database.db, "2026-01-01"))!;
+    const spy = assets[0]!.series;
+    // Five valuation days, the last the market's today (so none is computed by the read).
+    const days = Array.from(spy.dates.slice(-5), isoDate);
+    expect(days.at(-1)).toBe(TODAY);
+    await database.db.insert(portfolioValuations).values(
+      days.map((date, k) => ({
+        portfolioId: id,
+        date,
+        value: 10_000 + k,
+        return: k / 10_000,
+        risk: 0.05,
+        score: 50,
+      })),
+    );
+    const history = async () => {
+      const res = await api.get(`/portfolios/${id}/history`, advanced.token);
+      expect(res.status).toBe(200);
+      const d = decode(PortfolioHistory, res.body);
+      if (!d.ok) throw new Error("not a PortfolioHistory");
+      return d.value;
+    };
+    // No choice: the market of the portfolio's currency.
+    expect((await history()).benchmark).toMatchObject({ series: "STOXX50E_INDEX", chosen: false });
+
+    await api.put(`/portfolios/${id}/benchmark-series`, { series: "SPY" }, advanced.token);
+    const body = await history();
+    expect(body.dates).toEqual(days);
+    // The portfolio's own figures do not move with the comparison.
+    expect(body.returns).toEqual(days.map((_, k) => k / 10_000));
+    expect(body.benchmark).toMatchObject({ series: "SPY", chosen: true });
+    const inEuros = (iso: string) => {
+      const day = dayNumber(iso);
+      return (
+        spy.prices[indexOnOrBefore(spy.dates, day)]! / fx.rates[indexOnOrBefore(fx.dates, day)]!
+      );
+    };
+    days.forEach((d, k) =>
+      expect(body.benchmark!.returns[k]).toBeCloseTo(inEuros(d) / inEuros(days[0]!) - 1, 6),
+    );
+    expect(body.benchmark!.returns[0]).toBe(0);
   });
 
   it("refuses a benchmark that is not one of the choices with UNKNOWN_BENCHMARK, in the user's language, changing nothing", async () => {

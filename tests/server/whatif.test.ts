@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WhatIfResponse } from "../../src/contract/analytics.ts";
 import { decode } from "../../src/contract/decode.ts";
 import { backtest } from "../../src/engine/backtest.ts";
-import { dayNumber } from "../../src/engine/dates.ts";
+import { dayNumber, indexOnOrBefore } from "../../src/engine/dates.ts";
 import { lastObservations } from "../../src/engine/panel.ts";
 import { alignReturns } from "../../src/engine/returns.ts";
 import { applyShocks, factorChanges, factorSensitivities } from "../../src/engine/whatif.ts";
@@ -251,6 +251,47 @@ describe.each(databaseTargets)("what-if API on $name", (target) => {
       10,
     );
     expect(body.values.at(-1)).toBeCloseTo(direct.values.at(-1)!, 6);
+  });
+
+  it("backtests against the person's benchmark (issue 27): SPY's own growth in euros over the window", async () => {
+    const request = { currency: "EUR", assets, backTesting: "1y", benchmarkSeries: "SPY" };
+    const body = await decoded(await post(request));
+    if (body.kind !== "backtest") throw new Error(body.kind);
+    expect(body.benchmark).toMatchObject({ series: "SPY", chosen: true });
+    expect(body.benchmark!.name).toBeTruthy();
+    // By hand: SPY's close in dollars on (or before) the window's first and last days, each
+    // divided by that day's EUR/USD, as a person converting the fund's prices would.
+    const loaded = await loadAssets(database.db, ["AAPL", "SAN.MC", "TLT", "SPY"], "1900-01-01");
+    const fx = (await loadFx(database.db, "1900-01-01"))!;
+    const aligned = alignReturns(
+      loaded.assets.filter((a) => a.symbol !== "SPY").map((a) => a.series),
+      { currency: "EUR", fx },
+    );
+    const first = aligned.dates.at(-253)!;
+    const last = aligned.dates.at(-1)!;
+    const spy = loaded.assets.find((a) => a.symbol === "SPY")!.series;
+    const inEuros = (day: number) =>
+      spy.prices[indexOnOrBefore(spy.dates, day)]! / fx.rates[indexOnOrBefore(fx.dates, day)]!;
+    expect(body.benchmark!.performance.totalReturn).toBeCloseTo(
+      inEuros(last) / inEuros(first) - 1,
+      10,
+    );
+    expect(body.benchmark!.values[0]).toBeCloseTo(10_000, 6);
+    expect(body.benchmark!.values.at(-1)).toBeCloseTo((10_000 * inEuros(last)) / inEuros(first), 4);
+    // The portfolio's own figures do not depend on what it is compared with.
+    const plain = await decoded(await post({ currency: "EUR", assets, backTesting: "1y" }));
+    if (plain.kind !== "backtest") throw new Error(plain.kind);
+    expect(body.values).toEqual(plain.values);
+    expect(body.performance).toEqual(plain.performance);
+    expect(plain.benchmark).toMatchObject({ series: "STOXX50E_INDEX", chosen: false });
+  });
+
+  it("a chosen benchmark no longer in the data backtests against the market of the currency", async () => {
+    const body = await decoded(
+      await post({ currency: "EUR", assets, backTesting: "1y", benchmarkSeries: "GONE" }),
+    );
+    if (body.kind !== "backtest") throw new Error(body.kind);
+    expect(body.benchmark).toMatchObject({ series: "STOXX50E_INDEX", chosen: false });
   });
 
   it("a backtest longer than the common history is refused", async () => {

@@ -9,12 +9,20 @@ export interface FrontierPoint {
   readonly expectedReturn: number;
 }
 
+/** An asset alone on the frontier's axes, labelled with its symbol (its name in the table). */
+export interface FrontierHolding extends FrontierPoint {
+  readonly symbol: string;
+  readonly name: string;
+}
+
 export interface FrontierChartProps {
   readonly title: string;
   readonly description: string;
   readonly frontier: readonly FrontierPoint[];
   readonly current: FrontierPoint;
   readonly optimised: FrontierPoint;
+  /** The portfolio's assets, each as a point beside the portfolio (none: not drawn). */
+  readonly holdings?: readonly FrontierHolding[];
   readonly labels: {
     /** The volatility: the horizontal axis's title (with its unit) and the table's column. */
     readonly risk: string;
@@ -23,6 +31,10 @@ export interface FrontierChartProps {
     readonly frontier: string;
     readonly current: string;
     readonly optimised: string;
+    /** The legend of the assets' points ("Holdings"). */
+    readonly holdings?: string;
+    /** A holding's row of the table and its point's tooltip, e.g. "Apple (AAPL)". */
+    readonly holding?: (h: FrontierHolding) => string;
     readonly point: (n: number) => string;
     /** What opens the table of the figures. */
     readonly table: string;
@@ -59,12 +71,14 @@ export function FrontierChart(p: FrontierChartProps) {
   const id = useId();
   const [box, width] = useChartWidth();
   const measure = (text: string) => labelWidth(text, FONT);
-  const all = [...p.frontier, p.current, p.optimised];
+  const holdings = p.holdings ?? [];
+  const all = [...p.frontier, p.current, p.optimised, ...holdings];
   const bottom = PLOT_HEIGHT - BOTTOM;
   const ys = valueAxis(
     all.map((v) => v.expectedReturn),
     [bottom, TOP],
-    { spacing: Y_SPACING, maxCount: 4 },
+    // Returns, not levels: never a log scale (a holding near 0 % would set one off, and sink).
+    { spacing: Y_SPACING, maxCount: 4, log: false },
   );
   const yDigits = ys.kind === "log" ? 2 : tickDigits(ys.step);
   const yLabels = ys.ticks.map((t) => ({ t, text: p.formatShare(t, yDigits) }));
@@ -92,6 +106,12 @@ export function FrontierChart(p: FrontierChartProps) {
     .join(" ");
   const ox = x(p.optimised.volatility);
   const oy = y(p.optimised.expectedReturn);
+  const holdingName = (h: FrontierHolding) => p.labels.holding?.(h) ?? h.symbol;
+  const marks = holdingMarks(
+    holdings.map((h) => ({ h, cx: x(h.volatility), cy: y(h.expectedReturn) })),
+    measure,
+    width - right,
+  );
   return (
     <figure className="chart chart-frontier">
       <figcaption className="chart-title">{p.title}</figcaption>
@@ -147,6 +167,15 @@ export function FrontierChart(p: FrontierChartProps) {
               r={2}
             />
           ))}
+          {marks.map(({ h, cx, cy, tx, ty, anchor }) => (
+            <g key={h.symbol} className="frontier-holding" data-symbol={h.symbol}>
+              <title>{holdingName(h)}</title>
+              <rect className="frontier-holding-mark" x={cx - 4} y={cy - 4} width={8} height={8} />
+              <text className="frontier-holding-label" x={tx} y={ty} textAnchor={anchor}>
+                {h.symbol}
+              </text>
+            </g>
+          ))}
           <circle
             className="frontier-current"
             cx={x(p.current.volatility)}
@@ -172,6 +201,12 @@ export function FrontierChart(p: FrontierChartProps) {
           <span className="frontier-key frontier-key-optimised" />
           <span className="chart-legend-label">{p.labels.optimised}</span>
         </li>
+        {holdings.length > 0 && p.labels.holdings ? (
+          <li>
+            <span className="frontier-key frontier-key-holding" />
+            <span className="chart-legend-label">{p.labels.holdings}</span>
+          </li>
+        ) : null}
       </ul>
       <details className="chart-data">
         <summary>{p.labels.table}</summary>
@@ -189,8 +224,9 @@ export function FrontierChart(p: FrontierChartProps) {
                 ...p.frontier.map((v, i) => ({ label: p.labels.point(i + 1), v })),
                 { label: p.labels.current, v: p.current },
                 { label: p.labels.optimised, v: p.optimised },
-              ].map(({ label, v }) => (
-                <tr key={label}>
+                ...holdings.map((h) => ({ label: holdingName(h), v: h, symbol: h.symbol })),
+              ].map(({ label, v, ...rest }) => (
+                <tr key={label} data-symbol={"symbol" in rest ? rest.symbol : undefined}>
                   <th scope="row">{label}</th>
                   <td>{p.formatShare(v.volatility, 2)}</td>
                   <td>{p.formatShare(v.expectedReturn, 2)}</td>
@@ -202,4 +238,35 @@ export function FrontierChart(p: FrontierChartProps) {
       </details>
     </figure>
   );
+}
+
+const LABEL_FONT = 11;
+
+/**
+ * Where each holding's symbol goes: right of its mark (left of it near the plot's right edge),
+ * moved down a line when it would cover a label already placed (points close together).
+ */
+function holdingMarks(
+  points: readonly { h: FrontierHolding; cx: number; cy: number }[],
+  measure: (text: string) => number,
+  plotRight: number,
+) {
+  const placed: { x0: number; x1: number; y: number }[] = [];
+  return [...points]
+    .sort((a, b) => a.cy - b.cy || a.cx - b.cx)
+    .map((pt) => {
+      const w = (measure(pt.h.symbol) * LABEL_FONT) / FONT;
+      const leftSide = pt.cx + 7 + w > plotRight;
+      const x0 = leftSide ? pt.cx - 7 - w : pt.cx + 7;
+      let ty = pt.cy + LABEL_FONT / 3;
+      while (placed.some((q) => q.x0 < x0 + w && x0 < q.x1 && Math.abs(q.y - ty) < LABEL_FONT))
+        ty += LABEL_FONT;
+      placed.push({ x0, x1: x0 + w, y: ty });
+      return {
+        ...pt,
+        tx: leftSide ? pt.cx - 7 : pt.cx + 7,
+        ty,
+        anchor: leftSide ? ("end" as const) : ("start" as const),
+      };
+    });
 }

@@ -5,7 +5,7 @@ import type { ScreenProps } from "../../app/route-table.ts";
 import { formatDate, formatMoney, formatPercent } from "../../ui/format.ts";
 import { DataTable } from "../../ui/data-table.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
-import { FrontierChart, type FrontierPoint } from "./frontier-chart.tsx";
+import { FrontierChart, type FrontierHolding, type FrontierPoint } from "./frontier-chart.tsx";
 import type { Locale, Product } from "../../contract/common.ts";
 import { OptimisePage, Outcome, Running } from "./parts.tsx";
 import { PlanLock } from "../../app/plan-lock.tsx";
@@ -16,27 +16,44 @@ import { LockIcon } from "../../ui/lock-icon.tsx";
 
 /**
  * The summary's efficient frontier: both axes titled with their units (volatility over one month,
- * expected return a year, in percent), the current and the optimised portfolios marked.
+ * expected return a year, in percent), the current and the optimised portfolios marked, and each
+ * asset of either portfolio on its own (issue 27), labelled with its symbol.
  */
 export function SummaryFrontier({
   frontier,
   current,
   optimised,
+  holdings = [],
   locale,
 }: {
   frontier: readonly FrontierPoint[];
   current: FrontierPoint;
   optimised: FrontierPoint;
+  holdings?: readonly FrontierHolding[];
   locale: Locale;
 }) {
   const { t } = useLingui();
+  const pct = (v: number) => formatPercent(v, locale, 2);
+  const list = holdings
+    .map((h) => {
+      const symbol = h.symbol;
+      const volatility = pct(h.volatility);
+      const expected = pct(h.expectedReturn);
+      return t`${symbol}: volatility ${volatility}, expected return ${expected}`;
+    })
+    .join("; ");
   return (
     <FrontierChart
       title={t`Efficient frontier`}
-      description={t`Each point of the line is the least risky mix of these assets for its expected return; the circle is your current portfolio, the diamond the optimised one.`}
+      description={
+        holdings.length > 0
+          ? t`Each point of the line is the least risky mix of these assets for its expected return; the circle is your current portfolio, the diamond the optimised one, each square one asset of the portfolio on its own (${list}).`
+          : t`Each point of the line is the least risky mix of these assets for its expected return; the circle is your current portfolio, the diamond the optimised one.`
+      }
       frontier={frontier}
       current={current}
       optimised={optimised}
+      holdings={holdings}
       formatShare={(v, digits = 1) => formatPercent(v, locale, digits)}
       labels={{
         risk: t`Volatility over 1 month (%)`,
@@ -44,6 +61,11 @@ export function SummaryFrontier({
         frontier: t`Efficient frontier`,
         current: t`Current portfolio`,
         optimised: t`Optimised portfolio`,
+        holdings: t({
+          message: "Holdings",
+          context: "the assets of a portfolio, each a point on the frontier",
+        }),
+        holding: (h) => (h.name && h.name !== h.symbol ? `${h.name} (${h.symbol})` : h.symbol),
         point: (n) => t`Point ${n}`,
         table: t`The frontier's points as a table`,
       }}
@@ -261,6 +283,20 @@ export default function OptimiseSummaryScreen({ locale }: ScreenProps) {
             frontier={answer.frontier}
             current={{ ...answer.current, expectedReturn: answer.current.expectedReturn }}
             optimised={{ ...answer, expectedReturn: answer.expectedReturn }}
+            holdings={answer.assets.flatMap((a) =>
+              (a.currentWeight > 0 || a.weight > 1e-6) &&
+              a.volatility !== undefined &&
+              a.expectedReturn != null
+                ? [
+                    {
+                      symbol: a.symbol,
+                      name: nameOf(a.symbol),
+                      volatility: a.volatility,
+                      expectedReturn: a.expectedReturn,
+                    },
+                  ]
+                : [],
+            )}
             locale={locale}
           />
         </section>

@@ -18,6 +18,7 @@ import {
 } from "../../ui/format.ts";
 import { hasPermission, type PermissionPath } from "../../contract/permissions.ts";
 import { covarianceLabels, marketIndexName, windowNote } from "./figure-notes.ts";
+import { hasSeriesName, seriesName } from "../../ui/series-names.ts";
 import { PlanLock } from "../../app/plan-lock.tsx";
 import { LockIcon } from "../../ui/lock-icon.tsx";
 
@@ -182,6 +183,14 @@ export function AnalysisView({
     covarianceLabels[a.window.covariance] ?? covarianceLabels["ledoit-wolf"]!,
   );
   const common = { permissions, product, locale };
+  // The monitoring's benchmark (issue 27): the one stored with the portfolio, or the market of
+  // its currency; a fund the screens have no name of reads by its data's name.
+  const monitored = history?.benchmark ?? null;
+  const monitoredName = monitored
+    ? hasSeriesName(monitored.series)
+      ? seriesName(i18n, monitored.series)
+      : monitored.name
+    : null;
   const breakdownTabs = (
     ["asset", "exchange", "assetClass", "currency", "sector", "region"] as const
   ).filter((k) => k === "asset" || (a.breakdown[k]?.length ?? 0) > 0);
@@ -552,16 +561,48 @@ export function AnalysisView({
         ) : history ? (
           <>
             {hasPermission(permissions, "monitoring.portfolioReturn") ? (
-              <LineChart
-                series={[{ key: "return", label: t`Return since saving`, values: history.returns }]}
-                dates={history.dates}
-                title={t`Return since saving`}
-                description={t`Return of the portfolio since it was saved, day by day.`}
-                formatValue={pct}
-                formatDate={(d) => formatDate(d, locale)}
-                xTitle={marketDate}
-                yTitle={t`Return since saving`}
-              />
+              <>
+                {monitored && monitoredName ? (
+                  <p className="figure-method" data-testid="monitoring-benchmark">
+                    {monitored.chosen ? (
+                      <Trans>
+                        Compared with {monitoredName}, the benchmark chosen for this portfolio: its
+                        return since the first valuation, in the portfolio's currency.
+                      </Trans>
+                    ) : (
+                      <Trans>
+                        Compared with {monitoredName}, the market of the portfolio's currency: its
+                        return since the first valuation, in the portfolio's currency.
+                      </Trans>
+                    )}
+                  </p>
+                ) : null}
+                <LineChart
+                  series={[
+                    { key: "return", label: t`Return since saving`, values: history.returns },
+                    ...(monitored && monitoredName
+                      ? [
+                          {
+                            key: "benchmark",
+                            label: monitoredName,
+                            values: monitored.returns.map((v) => v ?? Number.NaN),
+                          },
+                        ]
+                      : []),
+                  ]}
+                  dates={history.dates}
+                  title={t`Return since saving`}
+                  description={
+                    monitoredName
+                      ? t`Return of the portfolio since it was saved, day by day, beside ${monitoredName}.`
+                      : t`Return of the portfolio since it was saved, day by day.`
+                  }
+                  formatValue={pct}
+                  formatDate={(d) => formatDate(d, locale)}
+                  xTitle={marketDate}
+                  yTitle={t`Return since saving`}
+                />
+              </>
             ) : null}
             {hasPermission(permissions, "monitoring.portfolioRisk") ? (
               <LineChart

@@ -7,6 +7,7 @@ import { useData } from "../../app/use-data.ts";
 import type { Locale, Product } from "../../contract/common.ts";
 import { endpoints } from "../../contract/endpoints.ts";
 import type { MsgCode } from "../../contract/msg-codes.ts";
+import type { Portfolio } from "../../contract/portfolios.ts";
 import {
   BENCHMARK_SERIES_PERMISSION,
   pastPerformancePermissions,
@@ -166,6 +167,8 @@ export interface PastPerformanceViewProps {
   readonly version: number;
   readonly product: Product;
   readonly locale: Locale;
+  /** The portfolio as stored after a new benchmark (the what-if's backtest compares with it too). */
+  readonly onBenchmarkStored?: (portfolio: Portfolio) => void;
 }
 
 /**
@@ -180,6 +183,7 @@ export function PastPerformanceView({
   version,
   product,
   locale,
+  onBenchmarkStored,
 }: PastPerformanceViewProps) {
   const { t, i18n } = useLingui();
   const { http } = useServices();
@@ -202,11 +206,12 @@ export function PastPerformanceView({
     setSaving(true);
     setSaveError(null);
     try {
-      await http.call(endpoints.setPortfolioBenchmarkSeries, {
+      const saved = await http.call(endpoints.setPortfolioBenchmarkSeries, {
         params: { id: portfolioId },
         body: { series },
       });
       setStored((n) => n + 1);
+      onBenchmarkStored?.(saved);
     } catch (e) {
       const failure = e instanceof ApiCallError ? e.failure : null;
       setSaveError(

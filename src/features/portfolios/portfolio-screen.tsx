@@ -321,6 +321,7 @@ export default function PortfolioScreen({ locale, params }: ScreenProps) {
           version={p.version}
           product={p.product}
           locale={locale}
+          onBenchmarkStored={(stored) => portfolios?.renew(stored, permissions)}
         />
       ) : null}
     </div>

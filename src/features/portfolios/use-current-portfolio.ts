@@ -7,6 +7,8 @@ export interface CurrentPortfolio {
   readonly name: string | null;
   readonly currency: Currency;
   readonly benchmark?: 1 | 2 | 3 | 4 | 5 | 6;
+  /** The saved portfolio's stored benchmark (issue 27; null or absent: the market of its currency). */
+  readonly benchmarkSeries?: string | null;
   /** Each holding with its name as the portfolio has it (a screen shows names, not symbols). */
   readonly assets: readonly {
     readonly id: string;
@@ -44,7 +46,7 @@ export function useCurrentPortfolio(): CurrentPortfolio | null {
       return {
         name: p?.name ?? c.name,
         currency,
-        ...(p ? { benchmark: p.benchmark } : {}),
+        ...(p ? { benchmark: p.benchmark, benchmarkSeries: p.benchmarkSeries } : {}),
         assets: assets.filter((a) => a.investedAmount > 0),
         savedId: p && !editing ? p.id : null,
         maxToLose95: (editing ? c.draft!.answers?.maxToLose95 : p?.answers?.maxToLose95) ?? null,

@@ -18,6 +18,7 @@ import {
   rebalancingNames,
   scenarioNames,
   scenarioStories,
+  hasSeriesName,
   seriesName,
   shockNames,
 } from "./what-if-texts.ts";
@@ -368,7 +369,12 @@ function BacktestResult({
   const days = r.values.length - 1;
   const rebalances = r.rebalances;
   const benchmark = r.benchmark;
-  const series = benchmark ? seriesName(i18n, benchmark.series, msg`Benchmark`) : "";
+  // A series the screens have no name of (a fund the person chose) reads by its data's name.
+  const series = benchmark
+    ? !hasSeriesName(benchmark.series) && benchmark.name
+      ? benchmark.name
+      : seriesName(i18n, benchmark.series, msg`Benchmark`)
+    : "";
   const limitedBy = r.limitedBy.join(", ");
   const rowNames = {
     totalReturn: t`Total return`,
@@ -415,6 +421,15 @@ function BacktestResult({
           ["benchmark", t`Benchmark`],
         ]}
       />
+      {benchmark ? (
+        <p className="figure-method" data-testid="bt-benchmark-choice">
+          {benchmark.chosen ? (
+            <Trans>Benchmark: {series}, the one chosen for this portfolio.</Trans>
+          ) : (
+            <Trans>Benchmark: {series}, the market of the portfolio's currency.</Trans>
+          )}
+        </p>
+      ) : null}
       {r.limitedBy.length > 0 ? (
         <p className="form-message">
           <Trans>The window is shorter because of the history of: {limitedBy}.</Trans>
@@ -431,6 +446,13 @@ function BacktestResult({
           value={f.pct(r.performance.totalReturn)}
           testId="bt-total-return"
         />
+        {benchmark ? (
+          <Figure
+            label={t`Total return of ${series}`}
+            value={f.pct(benchmark.performance.totalReturn)}
+            testId="bt-benchmark-total-return"
+          />
+        ) : null}
       </dl>
       <LineChart
         series={[

@@ -113,6 +113,7 @@ export function whatIfPortfolioOf(current: CurrentPortfolio | null): WhatIfPortf
   return {
     currency: current.currency,
     ...(current.benchmark ? { benchmark: current.benchmark } : {}),
+    ...(current.benchmarkSeries ? { benchmarkSeries: current.benchmarkSeries } : {}),
     assets: current.assets.map((a) => ({ symbol: a.id, amount: a.investedAmount })),
   };
 }

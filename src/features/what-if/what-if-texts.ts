@@ -84,4 +84,4 @@ export const permissionOf = (kind: WhatIfKind): PermissionPath =>
   `whatIf.${whatIfPermission[kind]}` as PermissionPath;
 
 /** Readable names of the market series the server names (its `sources` and benchmark). */
-export { seriesName } from "../../ui/series-names.ts";
+export { hasSeriesName, seriesName } from "../../ui/series-names.ts";

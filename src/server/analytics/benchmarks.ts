@@ -5,7 +5,7 @@
  * the holdings' calendar.
  */
 import type { BenchmarkChoice } from "../../contract/past-performance.ts";
-import { indexOnOrBefore } from "../../engine/dates.ts";
+import { dayNumber, indexOnOrBefore } from "../../engine/dates.ts";
 import type { BenchmarkReturns } from "../../engine/history/past-performance.ts";
 import { convertPrice, type Currency, type FxSeries } from "../../engine/returns.ts";
 import { ApiFailure } from "../http/api-failure.ts";
@@ -146,4 +146,44 @@ export function benchmarkReturnsOn(
   const returns = new Float64Array(t - start);
   for (let j = 0; j < returns.length; j++) returns[j] = prices[j + 1]! / prices[j]! - 1;
   return { start, returns };
+}
+
+/**
+ * The monitoring's comparison (issue 27): the benchmark's return since the first of `isoDates`
+ * (the day the portfolio's valuations start) on each of them, in `currency`, null before its first
+ * level; the stored `series` when it is among the choices, else the market of the currency. Null
+ * when the market has neither or fewer than two days are given.
+ */
+export function benchmarkSince(
+  view: MarketView,
+  currency: Currency,
+  series: string | null,
+  isoDates: readonly string[],
+): { levels: BenchmarkLevels; returns: (number | null)[] } | null {
+  if (isoDates.length < 2) return null;
+  const known =
+    series !== null && benchmarkChoices(view, currency).some((c) => c.series === series);
+  const levels = benchmarkLevels(view, currency, known ? series : null);
+  if (!levels) return null;
+  const first = isoDates[0]!;
+  const fx = hasEurUsd(view) ? fxOf(view, first) : null;
+  const dates = Int32Array.from(isoDates, dayNumber);
+  const bench = benchmarkReturnsOn(levels, currency, fx, dates);
+  if (!bench) return null;
+  const returns: (number | null)[] = isoDates.map(() => null);
+  let growth = 1;
+  returns[bench.start] = 0;
+  bench.returns.forEach((r, j) => {
+    growth *= 1 + r;
+    returns[bench.start + j + 1] = growth - 1;
+  });
+  return { levels, returns };
+}
+
+/** EUR/USD from a little before `from` (the rate on or before its first day) to the market's today. */
+function fxOf(view: MarketView, from: string): FxSeries | null {
+  const i = view.snapshot.index.get("EURUSD");
+  if (i === undefined || view.todayIndex < 0) return null;
+  const s = seriesOf(view.snapshot, i, dayNumber(shiftDays(from, -14)), view.todayIndex);
+  return s.dates.length ? { dates: s.dates, rates: s.values } : null;
 }

@@ -304,7 +304,12 @@ export interface WhatIfInput {
   /** Scenario: each asset's whole price history, and EUR/USD with the monthly rates before 2003-12. */
   readonly prices?: readonly PriceSeries[];
   readonly fx?: FxSeries;
-  readonly backtest?: { readonly days: number; readonly rebalancing: Rebalancing };
+  readonly backtest?: {
+    readonly days: number;
+    readonly rebalancing: Rebalancing;
+    /** The chosen benchmark's daily returns over the window (none: the `market` factor's). */
+    readonly benchmark?: Float64Array;
+  };
 }
 
 export interface SensitivityFit {
@@ -391,7 +396,8 @@ export function whatIf(input: WhatIfInput): WhatIfOutput {
   const dates = input.dates.slice(input.dates.length - spec.days - 1);
   const market = input.factors.find((f) => f.factor === "market");
   const benchmark =
-    market && market.dates[0]! <= dates[0]! ? factorChanges([market], dates).data : undefined;
+    spec.benchmark ??
+    (market && market.dates[0]! <= dates[0]! ? factorChanges([market], dates).data : undefined);
   const total = input.amounts.reduce((s, a) => s + a, 0);
   const result = backtest({
     panel,

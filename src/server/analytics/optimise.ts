@@ -212,13 +212,11 @@ export async function optimiseAt(
   const capped = cap !== null && request.objective === "maximum-return" && desired === undefined;
   // The expected returns the answer reports are the ones the highest return maximises (issue 24:
   // it maximised the window's historical means while the summary showed these).
-  const { mu, frontier } = returnsAndFrontier(
-    p.aligned.panel,
-    p.benchmark,
-    lower,
-    upper,
-    p.market?.returns ?? null,
-  );
+  const {
+    mu,
+    frontier,
+    assets: points,
+  } = returnsAndFrontier(p.aligned.panel, p.benchmark, lower, upper, p.market?.returns ?? null);
   const out = await run<OptimiseOutput>("optimise", {
     panel: p.aligned.panel,
     amounts: p.amounts,
@@ -278,6 +276,8 @@ export async function optimiseAt(
       weight: out.weights[i]!,
       amount: out.weights[i]! * total,
       currentWeight: currentWeights[i]!,
+      volatility: points[i]!.volatility,
+      expectedReturn: points[i]!.expectedReturn,
     })),
     volatility: out.volatility,
     var95: out.var95,
@@ -303,7 +303,9 @@ export async function optimiseAt(
  * against the index of the portfolio's market; without that index, against the equally weighted
  * assets, and the historical mean for a single asset) and the efficient frontier over the
  * benchmark window's monthly covariance, within the request's bounds. The expected returns are
- * the answer's and the objective of the highest return within the loss cap.
+ * the answer's and the objective of the highest return within the loss cap. Each asset's own point
+ * on the frontier's axes (issue 27): the square root of its diagonal entry of the same monthly
+ * covariance, and its expected return (the frontier's one-asset portfolio, bounds aside).
  */
 export function returnsAndFrontier(
   panel: Parameters<typeof lastObservations>[0],
@@ -311,7 +313,11 @@ export function returnsAndFrontier(
   lower: Float64Array,
   upper: Float64Array,
   market: Float64Array | null,
-): { mu: Float64Array; frontier: { volatility: number; expectedReturn: number }[] } {
+): {
+  mu: Float64Array;
+  frontier: { volatility: number; expectedReturn: number }[];
+  assets: { volatility: number; expectedReturn: number }[];
+} {
   const days = benchmarkWindowDays(benchmark);
   const window = lastObservations(panel, days);
   const estimate = estimateCovariance(window);
@@ -335,8 +341,13 @@ export function returnsAndFrontier(
     upper,
     points: FRONTIER_POINTS,
   });
+  const n = monthly.rows;
   return {
     mu,
+    assets: Array.from(mu, (m, i) => ({
+      volatility: Math.sqrt(monthly.data[i * n + i]!),
+      expectedReturn: m,
+    })),
     frontier: result.ok
       ? result.value.points.map((pt) => ({
           volatility: pt.risk,

@@ -72,6 +72,12 @@ export function redactOptimisation(
     ...answer,
     expectedReturn: optimised ? answer.expectedReturn : null,
     frontier: optimised ? answer.frontier : [],
+    // Each asset's point is drawn beside the frontier, in expected returns as it is.
+    assets: answer.assets.map((a) =>
+      a.expectedReturn === undefined || (optimised && p.analysis.expectedReturns)
+        ? a
+        : { ...a, expectedReturn: null },
+    ),
     current: {
       ...answer.current,
       expectedReturn: p.analysis.expectedReturns ? answer.current.expectedReturn : null,

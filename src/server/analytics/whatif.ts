@@ -11,6 +11,7 @@ import type { Db } from "../db/database.ts";
 import { ApiFailure } from "../http/api-failure.ts";
 import type { MarketView } from "../market/market-view.ts";
 import { HEAVY_ASSETS, onWorkers, prepareAt, type Runner } from "./analyse.ts";
+import { benchmarkChoices, benchmarkLevels, benchmarkReturnsOn } from "./benchmarks.ts";
 import { extendFxAt, factorsAt } from "./factors.ts";
 import type { AnalyticsPool, Caller } from "./pool.ts";
 import { SENSITIVITY_DAYS, type SensitivityFit, type WhatIfOutput } from "./engine-tasks.ts";
@@ -71,6 +72,7 @@ export async function whatIfAt(
   );
   const factors = factorsAt(view, request.currency);
   const fx = kind === "scenario" ? extendFxAt(view, p.fx) : p.fx;
+  const chosen = kind === "backtest" ? chosenBenchmarkAt(view, request, p, backtestDays) : null;
   const out = await run<WhatIfOutput>("whatIf", {
     kind,
     currency: request.currency,
@@ -83,7 +85,13 @@ export async function whatIfAt(
     ...(kind === "scenario" ? { prices: p.assets.map((a) => a.series) } : {}),
     ...(fx ? { fx } : {}),
     ...(kind === "backtest"
-      ? { backtest: { days: backtestDays, rebalancing: request.rebalancing ?? "none" } }
+      ? {
+          backtest: {
+            days: backtestDays,
+            rebalancing: request.rebalancing ?? "none",
+            ...(chosen ? { benchmark: chosen.returns } : {}),
+          },
+        }
       : {}),
   });
   const total = p.amounts.reduce((s, a) => s + a, 0);
@@ -155,9 +163,11 @@ export async function whatIfAt(
     values: Array.from(r.values),
     performance: r.performance,
     benchmark:
-      r.benchmark && market
+      r.benchmark && (chosen || market)
         ? {
-            series: market.series,
+            ...(chosen
+              ? { series: chosen.series, name: chosen.name, chosen: true }
+              : { series: market!.series, chosen: false }),
             values: Array.from(r.benchmark.values),
             performance: r.benchmark.performance,
             excessReturn: r.benchmark.excessReturn,
@@ -167,4 +177,28 @@ export async function whatIfAt(
     limitedBy: p.limitedBy,
     simulated: p.simulated,
   };
+}
+
+/**
+ * The backtest's comparison when the person chose one (`benchmarkSeries`, issue 27): its daily
+ * returns over the window in the portfolio's currency, when it is among the benchmark choices and
+ * has a level on the window's first day. Null otherwise: the backtest keeps the market of the
+ * currency (the `market` factor), as without a choice.
+ */
+function chosenBenchmarkAt(
+  view: MarketView,
+  request: WhatIfRequest,
+  p: ReturnType<typeof prepareAt>,
+  days: number,
+): { series: string; name: string; returns: Float64Array } | null {
+  const series = request.benchmarkSeries ?? null;
+  if (series === null) return null;
+  if (!benchmarkChoices(view, request.currency).some((c) => c.series === series)) return null;
+  const levels = benchmarkLevels(view, request.currency, series);
+  if (!levels) return null;
+  const all = p.aligned.dates;
+  const dates = all.subarray(all.length - Math.min(days, p.aligned.panel.observations) - 1);
+  const bench = benchmarkReturnsOn(levels, request.currency, p.fx, dates);
+  if (!bench || bench.start !== 0) return null;
+  return { series, name: levels.name, returns: bench.returns };
 }

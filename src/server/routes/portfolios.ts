@@ -26,7 +26,11 @@ import {
 import { refuseTrial } from "../accounts/gates.ts";
 import { clientPermissions, productOf, requirePermission } from "../accounts/permissions.ts";
 import { analyse, callerOf } from "../analytics/analyse.ts";
-import { benchmarkChoices, requireBenchmarkChoice } from "../analytics/benchmarks.ts";
+import {
+  benchmarkChoices,
+  benchmarkSince,
+  requireBenchmarkChoice,
+} from "../analytics/benchmarks.ts";
 import { pastPerformanceOf, type PastPerformanceAnswer } from "../analytics/past-performance.ts";
 import { redactAnalysis } from "../analytics/redact.ts";
 import type { AppDeps, AppEnv } from "../app-env.ts";
@@ -258,12 +262,32 @@ export function portfoliosRoutes(deps: AppDeps, tasks: Background) {
         }
         rows = await valuationHistory(db, id);
       }
+      const dates = rows.map((r) => r.date);
+      // The benchmark of the return since saving: the stored one (the market of the currency
+      // when none, or when the data no longer has it), with the plan's benchmark permission.
+      const permissions = await permissionsOf(c.get("clientId"), stored.row.product as Product);
+      const bench = hasPermission(permissions, BENCHMARK_SERIES_PERMISSION)
+        ? benchmarkSince(
+            await marketView(db),
+            stored.row.currency === "USD" ? "USD" : "EUR",
+            stored.row.benchmarkSeries,
+            dates,
+          )
+        : null;
       return reply(c, PortfolioHistory, {
-        dates: rows.map((r) => r.date),
+        dates,
         values: rows.map((r) => r.value),
         returns: rows.map((r) => r.return),
         risks: rows.map((r) => r.risk),
         scores: rows.map((r) => r.score),
+        benchmark: bench
+          ? {
+              series: bench.levels.series,
+              name: bench.levels.name,
+              chosen: bench.levels.chosen,
+              returns: bench.returns.map((v) => (v === null ? null : Math.round(v * 1e6) / 1e6)),
+            }
+          : null,
         nextValuation: await nextMarketDay(db),
       });
     })
