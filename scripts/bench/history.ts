@@ -12,7 +12,7 @@ import {
   type PastPerformance,
 } from "../../src/engine/history/past-performance.ts";
 import { syntheticMarket } from "../../src/engine/synthetic.ts";
-import { WHATIF_FACTORS, type FactorSeries } from "../../src/engine/whatif.ts";
+import { WHATIF_FACTORS, type FactorSeries } from "../../src/engine/whatif/factors.ts";
 
 const ASSETS = 30;
 const TARGET: readonly HistorySection[] = [

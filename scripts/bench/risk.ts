@@ -9,13 +9,10 @@ import { monteCarloVar } from "../../src/engine/risk.ts";
 import { simulateInvestment } from "../../src/engine/simulate.ts";
 import { syntheticMarket } from "../../src/engine/synthetic.ts";
 import { dayNumber, isWeekend } from "../../src/engine/dates.ts";
-import {
-  applyShocks,
-  factorSensitivities,
-  replayScenario,
-  scenarioFactorPanel,
-  type FactorSeries,
-} from "../../src/engine/whatif.ts";
+import { applyShocks } from "../../src/engine/whatif/shocks.ts";
+import { factorSensitivities } from "../../src/engine/whatif/sensitivities.ts";
+import { replayScenario, scenarioFactorPanel } from "../../src/engine/whatif/scenarios.ts";
+import { type FactorSeries } from "../../src/engine/whatif/factors.ts";
 
 const SIZES = [10, 50, 200, 500] as const;
 const DAYS = 1260;

@@ -12,7 +12,7 @@ import { EngineError } from "./errors.ts";
 import type { ReturnsPanel } from "./panel.ts";
 import { createRandom, type Random } from "./random.ts";
 import { TRADING_DAYS_PER_YEAR } from "./stats.ts";
-import type { FactorPanel } from "./whatif.ts";
+import type { FactorPanel } from "./whatif/factors.ts";
 
 export interface SyntheticOptions {
   readonly assets: number;

@@ -22,7 +22,11 @@ import { pastPerformance, HISTORY_SECTIONS } from "../../src/engine/history/past
 import { factorRegression } from "../../src/engine/history/regression.ts";
 import { rollingWindows } from "../../src/engine/history/rolling.ts";
 import { lastObservations, portfolioReturns, type ReturnsPanel } from "../../src/engine/panel.ts";
-import { factorChanges, type FactorSeries, type WhatIfFactor } from "../../src/engine/whatif.ts";
+import {
+  factorChanges,
+  type FactorSeries,
+  type WhatIfFactor,
+} from "../../src/engine/whatif/factors.ts";
 import { expectAllClose, expectClose, loadReference, snapshot } from "./analytics-helpers.ts";
 
 interface Year {

@@ -21,7 +21,8 @@ import { factorRegression } from "../../src/engine/history/regression.ts";
 import { rollingWindows } from "../../src/engine/history/rolling.ts";
 import { portfolioReturns, type ReturnsPanel } from "../../src/engine/panel.ts";
 import { syntheticMarket } from "../../src/engine/synthetic.ts";
-import { factorSensitivities, type FactorPanel } from "../../src/engine/whatif.ts";
+import { factorSensitivities } from "../../src/engine/whatif/sensitivities.ts";
+import { type FactorPanel } from "../../src/engine/whatif/factors.ts";
 import { expectAllClose, expectAllFinite, expectClose, snapshot } from "./analytics-helpers.ts";
 
 const f64 = (...v: number[]) => Float64Array.from(v);

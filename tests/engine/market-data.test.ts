@@ -16,15 +16,17 @@ import {
 } from "../../src/engine/returns.ts";
 import {
   factorChanges,
-  factorSensitivities,
+  yearOnYearInflation,
+  type FactorSeries,
+  type WhatIfFactor,
+} from "../../src/engine/whatif/factors.ts";
+import { factorSensitivities } from "../../src/engine/whatif/sensitivities.ts";
+import {
   replayScenario,
   scenarioFactorMoves,
   scenarioFactorPanel,
   scenarioOfType,
-  yearOnYearInflation,
-  type FactorSeries,
-  type WhatIfFactor,
-} from "../../src/engine/whatif.ts";
+} from "../../src/engine/whatif/scenarios.ts";
 import { expectAllClose, expectClose, loadReference } from "./analytics-helpers.ts";
 
 const DIR =

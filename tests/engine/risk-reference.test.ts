@@ -30,7 +30,9 @@ import {
   quantilesBySelection,
   quantileSorted,
 } from "../../src/engine/stats.ts";
-import { applyShocks, factorSensitivities, type WhatIfFactor } from "../../src/engine/whatif.ts";
+import { applyShocks } from "../../src/engine/whatif/shocks.ts";
+import { factorSensitivities } from "../../src/engine/whatif/sensitivities.ts";
+import { type WhatIfFactor } from "../../src/engine/whatif/factors.ts";
 import { expectAllClose, expectClose, loadReference } from "./analytics-helpers.ts";
 
 interface Tail {

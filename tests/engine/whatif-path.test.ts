@@ -2,11 +2,8 @@
 // asset measured day by day as its final return is (history, spliced, proxy), values by hand.
 import { describe, expect, it } from "vitest";
 import { dayNumber, isoDate } from "../../src/engine/dates.ts";
-import {
-  replayScenario,
-  scenarioFactorPanel,
-  type Sensitivities,
-} from "../../src/engine/whatif.ts";
+import { replayScenario, scenarioFactorPanel } from "../../src/engine/whatif/scenarios.ts";
+import { type Sensitivities } from "../../src/engine/whatif/sensitivities.ts";
 import { expectAllClose, expectClose } from "./analytics-helpers.ts";
 
 const d = (iso: string) => dayNumber(iso);

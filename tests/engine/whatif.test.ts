@@ -4,17 +4,18 @@ import { describe, expect, it } from "vitest";
 import { dayNumber } from "../../src/engine/dates.ts";
 import type { ReturnsPanel } from "../../src/engine/panel.ts";
 import { createRandom } from "../../src/engine/random.ts";
+import { applyShocks } from "../../src/engine/whatif/shocks.ts";
 import {
-  applyShocks,
   factorChanges,
-  factorSensitivities,
+  yearOnYearInflation,
+  type FactorPanel,
+} from "../../src/engine/whatif/factors.ts";
+import { factorSensitivities, type Sensitivities } from "../../src/engine/whatif/sensitivities.ts";
+import {
   replayScenario,
   scenarioFactorPanel,
   SCENARIOS,
-  yearOnYearInflation,
-  type FactorPanel,
-  type Sensitivities,
-} from "../../src/engine/whatif.ts";
+} from "../../src/engine/whatif/scenarios.ts";
 import { expectAllClose, expectAllFinite, expectClose, snapshot } from "./analytics-helpers.ts";
 
 function exactModel(t: number) {

@@ -1,7 +1,7 @@
 import { Schema } from "effect";
 import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
-import { SCENARIOS } from "../../src/engine/whatif.ts";
+import { SCENARIOS } from "../../src/engine/whatif/scenarios.ts";
 import { SessionFailure } from "../../machines/session.machine.ts";
 import {
   SCENARIO_WINDOWS,

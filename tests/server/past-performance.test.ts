@@ -23,7 +23,7 @@ import { dayNumber, indexOnOrBefore, isoDate } from "../../src/engine/dates.ts";
 import { HISTORY_SECTIONS, pastPerformance } from "../../src/engine/history/past-performance.ts";
 import { benchmarkWindowDays } from "../../src/engine/panel.ts";
 import { alignReturns } from "../../src/engine/returns.ts";
-import { factorChanges } from "../../src/engine/whatif.ts";
+import { factorChanges } from "../../src/engine/whatif/factors.ts";
 import { loadFactors } from "../../src/server/analytics/factors.ts";
 import { loadAssets, loadFx } from "../../src/server/analytics/series.ts";
 import type { Database } from "../../src/server/db/database.ts";

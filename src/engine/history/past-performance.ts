@@ -15,7 +15,7 @@ import {
   type ReturnsPanel,
 } from "../panel.ts";
 import { TRADING_DAYS_PER_YEAR } from "../stats.ts";
-import { factorChanges, type FactorSeries, type WhatIfFactor } from "../whatif.ts";
+import { factorChanges, type FactorSeries, type WhatIfFactor } from "../whatif/factors.ts";
 import { calendarYears } from "./calendar-years.ts";
 import { correlations, type Correlations } from "./correlation.ts";
 import { underwater, worstDrawdowns, type Drawdown } from "./drawdowns.ts";

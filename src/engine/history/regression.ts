@@ -6,12 +6,8 @@
  */
 import { EngineError } from "../errors.ts";
 import { cholesky, choleskySolve } from "../linalg.ts";
-import {
-  factorsWithVariance,
-  periodChanges,
-  type FactorPanel,
-  type WhatIfFactor,
-} from "../whatif.ts";
+import { factorsWithVariance, periodChanges } from "../whatif/sensitivities.ts";
+import { type FactorPanel, type WhatIfFactor } from "../whatif/factors.ts";
 
 export interface FactorRegression {
   /** Factors with a beta (those that moved over the periods). */

@@ -29,20 +29,16 @@ import {
   type EquilibriumAssumptions,
   type SimulationResult,
 } from "../../engine/simulate.ts";
+import { applyShocks, type ShockResult, type Shocks } from "../../engine/whatif/shocks.ts";
+import { factorChanges, type FactorSeries } from "../../engine/whatif/factors.ts";
+import { factorSensitivities, type Sensitivities } from "../../engine/whatif/sensitivities.ts";
 import {
-  applyShocks,
-  factorChanges,
-  factorSensitivities,
   replayScenario,
   scenarioFactorMoves,
   scenarioFactorPanel,
   scenarioOfType,
-  type FactorSeries,
   type ScenarioResult,
-  type Sensitivities,
-  type ShockResult,
-  type Shocks,
-} from "../../engine/whatif.ts";
+} from "../../engine/whatif/scenarios.ts";
 import {
   sampleVariance,
   TRADING_DAYS_PER_MONTH,

@@ -4,7 +4,7 @@ import {
   yearOnYearInflation,
   type FactorSeries,
   type WhatIfFactor,
-} from "../../engine/whatif.ts";
+} from "../../engine/whatif/factors.ts";
 import type { Db } from "../db/database.ts";
 import { marketView, type MarketView } from "../market/market-view.ts";
 import { seriesOf } from "../market/snapshot.ts";

@@ -11,7 +11,7 @@ import { DEFAULT_RISK_FREE_RATE } from "../../engine/expected.ts";
 import { benchmarkWindowDays, DEFAULT_BENCHMARK } from "../../engine/panel.ts";
 import { averageAnnualInflation } from "../../engine/simulate.ts";
 import { TRADING_DAYS_PER_MONTH, TRADING_DAYS_PER_YEAR } from "../../engine/stats.ts";
-import { factorChanges } from "../../engine/whatif.ts";
+import { factorChanges } from "../../engine/whatif/factors.ts";
 import type { Db } from "../db/database.ts";
 import { ApiFailure } from "../http/api-failure.ts";
 import type { MarketView } from "../market/market-view.ts";

@@ -6,7 +6,7 @@ import {
 } from "../../contract/analytics.ts";
 import { whatIfKind } from "../../contract/analytics-rules.ts";
 import { isoDate } from "../../engine/dates.ts";
-import type { Sensitivities } from "../../engine/whatif.ts";
+import type { Sensitivities } from "../../engine/whatif/sensitivities.ts";
 import type { Db } from "../db/database.ts";
 import { ApiFailure } from "../http/api-failure.ts";
 import type { MarketView } from "../market/market-view.ts";
