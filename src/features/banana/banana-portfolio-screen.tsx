@@ -16,7 +16,6 @@ import type { Locale } from "../../contract/common.ts";
 import { endpoints } from "../../contract/endpoints.ts";
 import { DataTable } from "../../ui/data-table.tsx";
 import { formatDate, formatMoney, formatNumber } from "../../ui/format.ts";
-import { msgCodeText } from "../../ui/msg-code-text.ts";
 import { PageHeading } from "../../ui/page-heading.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
 import { PlanLock } from "../../app/plan-lock.tsx";
@@ -26,6 +25,7 @@ import { BananaEditSection } from "./banana-edit-section.tsx";
 import { TermLinks } from "../../app/term-link.tsx";
 import "./banana-account.css";
 import { LockIcon } from "../../ui/lock-icon.tsx";
+import { LoadFailed } from "../../ui/load-failed.tsx";
 
 function Figure({
   label,
@@ -257,12 +257,7 @@ export default function BananaPortfolioScreen({ locale, params }: ScreenProps) {
             />
           </p>
         ) : (
-          <p role="alert" className="form-message error">
-            {i18n._(msgCodeText[loaded.error])}{" "}
-            <button type="button" className="link-button" onClick={loaded.retry}>
-              <Trans>Try again</Trans>
-            </button>
-          </p>
+          <LoadFailed error={loaded.error} onRetry={loaded.retry} />
         )}
         <Link to={back}>
           <Trans>Back to my banana challenge</Trans>

@@ -9,11 +9,11 @@ import type { Locale } from "../../contract/common.ts";
 import { endpoints } from "../../contract/endpoints.ts";
 import { DataTable } from "../../ui/data-table.tsx";
 import { formatDate, formatNumber } from "../../ui/format.ts";
-import { msgCodeText } from "../../ui/msg-code-text.ts";
 import { Spinner } from "../../ui/spinner.tsx";
 import { PlanLock } from "../../app/plan-lock.tsx";
 import { percentOrDash, regionNames, regions, signedPercent } from "./banana-format.ts";
 import { LockIcon } from "../../ui/lock-icon.tsx";
+import { LoadFailed } from "../../ui/load-failed.tsx";
 
 /** Where a ranking row's portfolio opens: the user's own page, or the community view. */
 export function rankingRowLink(
@@ -159,12 +159,7 @@ export function RankingSection({
           <PlanLock product="simMonk" permission="competition.communityRanking" locale={locale} />
         </p>
       ) : ranking.error ? (
-        <p role="alert" className="form-message error">
-          {i18n._(msgCodeText[ranking.error])}{" "}
-          <button type="button" className="link-button" onClick={ranking.retry}>
-            <Trans>Try again</Trans>
-          </button>
-        </p>
+        <LoadFailed error={ranking.error} onRetry={ranking.retry} />
       ) : null}
       {r ? (
         <>

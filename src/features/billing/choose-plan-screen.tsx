@@ -34,6 +34,7 @@ import { describeValue, differingFeatures, featureLabels, featureValue } from ".
 import { productNameOf, tierNames } from "../../ui/plan-names.ts";
 import { useSubscription } from "./use-subscription.ts";
 import "./billing.css";
+import { LoadFailed } from "../../ui/load-failed.tsx";
 
 /** The plans of each product: what each tier unlocks, prices per period and currency, the trial. */
 export default function ChoosePlanScreen({ locale }: ScreenProps) {
@@ -141,14 +142,7 @@ export default function ChoosePlanScreen({ locale }: ScreenProps) {
       <section aria-labelledby="plans-title">
         <h2 id="plans-title">{t`Plans of ${productName}`}</h2>
         {catalog.loading ? <Spinner label={t`Loading the plans…`} /> : null}
-        {catalog.error ? (
-          <p role="alert" className="form-message error">
-            {i18n._(msgCodeText[catalog.error])}{" "}
-            <button type="button" className="link-button" onClick={catalog.retry}>
-              <Trans>Try again</Trans>
-            </button>
-          </p>
-        ) : null}
+        {catalog.error ? <LoadFailed error={catalog.error} onRetry={catalog.retry} /> : null}
         <ul className="plan-grid">
           {tiers.map((tier) => {
             const tierName = i18n._(tierNames[tier]);

@@ -5,18 +5,18 @@ import type { ScreenProps } from "../../app/route-table.ts";
 import { useServices } from "../../app/services.tsx";
 import { useData } from "../../app/use-data.ts";
 import { endpoints } from "../../contract/endpoints.ts";
-import { msgCodeText } from "../../ui/msg-code-text.ts";
 import { Spinner } from "../../ui/spinner.tsx";
 import { OptimisePage } from "./parts.tsx";
 import { AnalysisView } from "./portfolio-views.ts";
 import { useOptimise } from "./use-optimise.ts";
+import { LoadFailed } from "../../ui/load-failed.tsx";
 
 /**
  * analysis/optimized-portfolio-full-analysis: every figure of the optimised portfolio, its returns
  * behind requiredReturnsOptimPortfolio and expectedReturnsOptimPortfolio.
  */
 export default function OptimisedAnalysisScreen({ locale }: ScreenProps) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const { http } = useServices();
   const o = useOptimise("summary", locale);
   const answer = o.snapshot?.context.optimizedPortfolio ?? null;
@@ -53,14 +53,7 @@ export default function OptimisedAnalysisScreen({ locale }: ScreenProps) {
         </p>
       ) : null}
       {analysis.loading ? <Spinner label={t`Analysing the optimised portfolio…`} /> : null}
-      {analysis.error ? (
-        <p role="alert" className="form-message error">
-          {i18n._(msgCodeText[analysis.error])}{" "}
-          <button type="button" className="link-button" onClick={analysis.retry}>
-            <Trans>Try again</Trans>
-          </button>
-        </p>
-      ) : null}
+      {analysis.error ? <LoadFailed error={analysis.error} onRetry={analysis.retry} /> : null}
       {analysis.data ? (
         <AnalysisView
           analysis={analysis.data}

@@ -31,6 +31,7 @@ import { saveFile } from "../../ui/save-file.ts";
 import { hasSeriesName, seriesName } from "../../ui/series-names.ts";
 import { Spinner } from "../../ui/spinner.tsx";
 import { factorNames } from "../../ui/factor-names.ts";
+import { LoadFailed } from "../../ui/load-failed.tsx";
 
 const unavailableTexts = {
   "not-enough-history": msg`The holdings' common history is too short for this figure.`,
@@ -242,12 +243,7 @@ export function PastPerformanceView({
       <section aria-labelledby="past-performance-title" data-testid="past-performance">
         {heading}
         {past.error ? (
-          <div role="alert" className="form-message error">
-            <p>{i18n._(msgCodeText[past.error])}</p>
-            <button type="button" className="button secondary" onClick={past.retry}>
-              <Trans>Try again</Trans>
-            </button>
-          </div>
+          <LoadFailed error={past.error} onRetry={past.retry} />
         ) : (
           <Spinner label={t`Loading the holdings' past…`} />
         )}
