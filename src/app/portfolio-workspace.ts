@@ -19,6 +19,7 @@ import type { DraftStore } from "./drafts.ts";
 import type { ProductPermissions } from "../contract/permissions.ts";
 import type { Portfolio } from "../contract/portfolios.ts";
 import { inspectObserver } from "./inspector.ts";
+import type { RouteTarget } from "./route-follow.ts";
 import type * as PortfolioMachines from "./portfolio-machines.ts";
 
 let machines: typeof PortfolioMachines | null = null;
@@ -47,6 +48,8 @@ export interface PortfolioWorkspaceDeps {
   readonly saveFile: (blob: Blob, fileName: string) => void;
   /** Where the portfolio being created is kept for a reload (none: it lives in memory only). */
   readonly drafts?: DraftStore | null;
+  /** The machines' `follow` action: takes the person to a route (none: the page stays). */
+  readonly follow?: (target: RouteTarget) => void;
 }
 
 /** The wizard's resting states: a snapshot is kept only there (no proposal in flight). */
@@ -164,9 +167,13 @@ export class PortfolioWorkspace {
   /** A wizard actor, new (from its input) or brought back (from a stored snapshot). */
   private wizardActor(input: PortfolioWizardInput, snapshot?: PersistedWizard): WizardActor {
     const inspect = inspectObserver();
-    const wizard = createActor(loadedMachines().wizardMachine(this.deps.http), {
+    // A wizard brought back is on no page until one of its pages opens.
+    const restored =
+      snapshot &&
+      ({ ...snapshot, context: { ...snapshot.context, page: null } } as PersistedWizard);
+    const wizard = createActor(loadedMachines().wizardMachine(this.deps.http, this.follow), {
       input,
-      ...(snapshot ? { snapshot } : {}),
+      ...(restored ? { snapshot: restored } : {}),
       ...(inspect ? { inspect } : {}),
     }).start();
     this.watch(wizard);
@@ -215,9 +222,11 @@ export class PortfolioWorkspace {
     return wizard;
   }
 
+  private readonly follow = (target: RouteTarget) => this.deps.follow?.(target);
+
   private lifecycleMachine() {
     const { http, saveFile } = this.deps;
-    return loadedMachines().lifecycleMachine(http, saveFile);
+    return loadedMachines().lifecycleMachine(http, saveFile, this.follow);
   }
 
   private startLifecycle(input: {
