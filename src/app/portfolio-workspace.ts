@@ -140,11 +140,19 @@ export class PortfolioWorkspace {
   private keepWizard(wizard: WizardActor) {
     const drafts = this.deps.drafts;
     if (!drafts) return;
+    // The page the person is on is not kept (a tab brought back is on no page until one opens):
+    // a change of page alone writes nothing.
+    let kept: string | null = null;
     const keep = () => {
       const s = wizard.getSnapshot();
-      if (s.status === "active" && stableWizardStates.includes(String(s.value)))
-        drafts.write("wizard", wizard.getPersistedSnapshot());
-      else if (s.status === "done" && s.output == null) drafts.remove("wizard");
+      if (s.status === "active" && stableWizardStates.includes(String(s.value))) {
+        const persisted = wizard.getPersistedSnapshot() as PersistedWizard;
+        const snapshot = { ...persisted, context: { ...persisted.context, page: null } };
+        const text = JSON.stringify(snapshot);
+        if (text === kept) return;
+        kept = text;
+        drafts.write("wizard", snapshot);
+      } else if (s.status === "done" && s.output == null) drafts.remove("wizard");
     };
     keep();
     const sub = wizard.subscribe({ next: keep, error: () => {} });

@@ -17,6 +17,7 @@ import { RouteScreen } from "./route-screen.tsx";
 import { VersionBanner } from "./version-banner.tsx";
 import { PolicyGate } from "./session/policy-gate.tsx";
 import { EducationMount } from "../features/education/education-mount.tsx";
+import type { Place } from "./route-follow.ts";
 import { useServices } from "./services.tsx";
 
 /** Activates the language of the path; keeps showing the previous one until the new catalog is in. */
@@ -71,16 +72,16 @@ function useFatalError(): Error | null {
 }
 
 /**
- * Binds the machines' `follow` action (src/app/route-follow.ts) to this router: bound before any
+ * Binds the machines' navigation (src/app/route-follow.ts) to this router: bound before any
  * screen's effects run, so a page's first event may already move the person.
  */
-function useMachineNavigation(pathname: string) {
+function useMachineNavigation(place: Place) {
   const { navigation } = useServices();
   const navigate = useNavigate();
-  const here = useRef(pathname);
+  const here = useRef(place);
   useLayoutEffect(() => {
-    here.current = pathname;
-  }, [pathname]);
+    here.current = place;
+  }, [place]);
   useLayoutEffect(
     () =>
       navigation.bind(
@@ -94,7 +95,7 @@ function useMachineNavigation(pathname: string) {
 /** Renders whatever the URL names: a route of the table in its language, or the 404 screen. */
 export function Shell() {
   const location = useLocation();
-  useMachineNavigation(location.pathname);
+  useMachineNavigation(location);
   const match = matchPath(location.pathname);
   const isRoot = location.pathname === "/";
   const locale = match?.locale ?? localeOfPath(location.pathname) ?? preferredLocale();
