@@ -216,7 +216,7 @@ export function optimiseActorFor(
     follow: (target: RouteTarget) => void;
   },
 ): OptimiseActor {
-  // The same portfolio keeps its optimisation, finished (adopted) or not, until the screen ends it.
+  // The same portfolio keeps its optimisation until it is adopted (then a new one starts).
   if (current && current.identity === identity && current.workspace === deps.workspace)
     return current.actor;
   current?.actor.stop();
