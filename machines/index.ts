@@ -390,6 +390,12 @@ export const machineRegistry: readonly MachineEntry[] = [
       viaLazyPortfolio: "The proposal came from a lazy portfolio: back and failures return to q1.",
       composable:
         "Section 5: asset count within 1 and min(max of the level, the permission's maxAssets) (50 for simMonk), total above the minimum and not above the maximum; a portfolio without a currency is refused (compositionProblem).",
+      "pageIs(q1)":
+        "The page of q1 opened on a later step (the browser's back button, a link, a reload): the wizard steps back to q1.",
+      "pageIs(q2)": "The page of q2 opened on a later step: the wizard steps back to q2.",
+      "pageIs(q3)": "The page of q3 opened on the summary: the wizard steps back to q3.",
+      lazyPageBeforeSummary:
+        "A question's page opened on a lazy portfolio's summary (q2 and q3 were skipped): the wizard goes back to q1.",
     },
     input: {
       product: "simAssets",
@@ -671,6 +677,16 @@ export const machineRegistry: readonly MachineEntry[] = [
         "The portfolio's composition changed (another key): a running optimisation starts again, a result becomes stale.",
       resultCurrent:
         "Only a result computed for the portfolio as it is now can be adopted (never silently stale).",
+      "pageLevelAllowed(1)":
+        "The page of o1 opened on the choice (a link, a reload, the browser's forward button): o1 is chosen when the plan includes it (optimization.portfolio).",
+      "pageLevelAllowed(2)":
+        "The page of o2 opened on the choice: o2 is chosen with optimization.construction.",
+      "pageLevelAllowed(3)":
+        "The page of o3 opened on the choice: o3 is chosen with optimization.constructionFixAssets.",
+      isLevelPage:
+        "A level's page opened on the choice without the level's permission: the choice stays and shows the lock.",
+      "pageIs(choose)":
+        "The choice's page opened on a level's options (the browser's back button): the machine goes back to the choice.",
     },
     input: {
       portfolio: {

@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup } from "xstate";
+import { assertEvent, assign, enqueueActions, fromPromise, setup, type EventObject } from "xstate";
 import type {
   Benchmark as BenchmarkSchema,
   Currency,
@@ -42,8 +42,32 @@ export interface OptimisePortfolio {
   readonly maxAssetsLevel?: number | null;
 }
 
+/** The optimisation's pages, each a route of the app (`optimize-<page>`). */
+export type OptimisePage = "choose" | "o1" | "o2" | "o3" | "summary";
+
+/** The route (its key in the app's route table) of each page. */
+export const optimiseRoutes = {
+  choose: "optimize-choose",
+  o1: "optimize-o1",
+  o2: "optimize-o2",
+  o3: "optimize-o3",
+  summary: "optimize-summary",
+} as const satisfies Record<OptimisePage, string>;
+
+/** Where an adopted optimisation takes the person: the saved portfolio, or the creation summary. */
+type AdoptedRoute =
+  { route: "account-portfolio"; params: { id: string } } | { route: "create-summary" };
+
+/** The abstract navigation the app provides: take the person to this route. */
+type FollowAction = {
+  type: "follow";
+  params: { route: (typeof optimiseRoutes)[OptimisePage] } | AdoptedRoute;
+};
+
 export interface OptimiseInput {
   readonly portfolio: OptimisePortfolio;
+  /** The saved portfolio optimised (its page shows the adopted amounts); none: one being created. */
+  readonly savedId?: number | null;
   readonly permissions: ProductPermissions;
   /** The client's level (section 3, default 1); the rules need 30. */
   readonly clientLevel: number;
@@ -58,6 +82,9 @@ export interface KeepWeight {
 
 export interface OptimiseContext {
   readonly portfolio: OptimisePortfolio;
+  readonly savedId: number | null;
+  /** The optimisation's page the person is on; null when none is open (the machine moves no page). */
+  readonly page: OptimisePage | null;
   readonly permissions: ProductPermissions;
   readonly clientLevel: number;
   // The optimisation state of section 3.
@@ -81,6 +108,14 @@ export interface OptimiseContext {
 }
 
 export type OptimiseEvent =
+  /**
+   * A page of the optimisation opened (a link, a reload, the browser's back or forward button):
+   * a level's page chooses that level, the choice's page goes back to it; any other is sent to the
+   * machine's own page.
+   */
+  | { type: "page.opened"; page: OptimisePage }
+  /** The person left the optimisation's pages: what the machine does next moves no page. */
+  | { type: "page.left" }
   | { type: "level.choose"; level: OptimisationLevel }
   | { type: "objective.change"; objective: Objective }
   | { type: "maxLoss.change"; amount: number | null }
@@ -178,6 +213,64 @@ export const optimiseMachine = setup({
     }),
   },
   actions: {
+    /** Takes the person to a route of the app (provided by the app: the URL follows the machine). */
+    follow: (_, _params: FollowAction["params"]) => {
+      throw new Error("follow must be provided");
+    },
+    /**
+     * On entering a state with a page: when the person is on another of the optimisation's
+     * pages, takes them to this one (a new history entry). Nobody on its pages: nothing moves.
+     */
+    showPage: enqueueActions<
+      OptimiseContext,
+      OptimiseEvent,
+      { page: OptimisePage },
+      OptimiseEvent,
+      never,
+      FollowAction,
+      never,
+      never,
+      EventObject
+    >(({ context, enqueue }, { page }) => {
+      if (context.page === null || context.page === page) return;
+      enqueue({ type: "follow", params: { route: optimiseRoutes[page] } });
+      enqueue.assign({ page });
+    }),
+    /** Adopted from its summary: the portfolio shows the optimised amounts where it lives. */
+    showAdopted: enqueueActions<
+      OptimiseContext,
+      OptimiseEvent,
+      undefined,
+      OptimiseEvent,
+      never,
+      FollowAction,
+      never,
+      never,
+      EventObject
+    >(({ context, enqueue }) => {
+      if (context.page === null) return;
+      enqueue({
+        type: "follow",
+        params:
+          context.savedId !== null
+            ? { route: "account-portfolio", params: { id: String(context.savedId) } }
+            : { route: "create-summary" },
+      });
+      enqueue.assign({ page: null });
+    }),
+    openPage: assign({
+      page: ({ event }) => {
+        assertEvent(event, "page.opened");
+        return event.page;
+      },
+    }),
+    /** A level's page opened on a level the plan does not include: the choice shows the lock. */
+    lockPageLevel: assign({
+      lockedLevel: ({ event }) => {
+        assertEvent(event, "page.opened");
+        return Number(event.page.slice(1)) as OptimisationLevel;
+      },
+    }),
     clearOutcome: assign({ violations: [], infeasible: null, error: null, lockedLevel: null }),
     /** Start again: the choice and every option of the last run go (the loss limit stays, from q2). */
     startOver: assign({
@@ -268,6 +361,21 @@ export const optimiseMachine = setup({
     }),
   },
   guards: {
+    pageIs: ({ event }, params: { page: OptimisePage }) => {
+      assertEvent(event, "page.opened");
+      return event.page === params.page;
+    },
+    /** A level's page opened, and the plan includes that level. */
+    pageLevelAllowed: ({ context, event }, params: { level: OptimisationLevel }) => {
+      assertEvent(event, "page.opened");
+      return (
+        event.page === `o${params.level}` && levelPermission(context.permissions, params.level)
+      );
+    },
+    isLevelPage: ({ event }) => {
+      assertEvent(event, "page.opened");
+      return event.page === "o1" || event.page === "o2" || event.page === "o3";
+    },
     levelAllowed: ({ context, event }, params: { level: OptimisationLevel }) => {
       assertEvent(event, "level.choose");
       return event.level === params.level && levelPermission(context.permissions, params.level);
@@ -288,6 +396,8 @@ export const optimiseMachine = setup({
     "Optimise the portfolio being built or saved: choose o1, o2 or o3, set the options, optimise, compare and adopt.",
   context: ({ input }) => ({
     portfolio: input.portfolio,
+    savedId: input.savedId ?? null,
+    page: null,
     permissions: input.permissions,
     clientLevel: input.clientLevel,
     level: null,
@@ -306,12 +416,36 @@ export const optimiseMachine = setup({
   }),
   on: {
     "portfolio.change": { actions: "setPortfolio" },
+    "page.opened": { actions: "openPage" },
+    "page.left": { actions: assign({ page: null }) },
   },
   initial: "choose",
   states: {
     choose: {
       description: "The three levels; a level without its permission stays locked.",
+      entry: { type: "showPage", params: { page: "choose" } },
       on: {
+        // A level's page opened: that level is chosen (a locked one stays, and shows the lock).
+        "page.opened": [
+          {
+            guard: { type: "pageLevelAllowed", params: { level: 1 } },
+            target: "options.o1",
+            actions: ["openPage", assign({ level: 1 }), "clearOutcome"],
+          },
+          {
+            guard: { type: "pageLevelAllowed", params: { level: 2 } },
+            target: "options.o2",
+            actions: ["openPage", assign({ level: 2 }), "clearOutcome"],
+          },
+          {
+            guard: { type: "pageLevelAllowed", params: { level: 3 } },
+            target: "options.o3",
+            actions: ["openPage", assign({ level: 3 }), "clearOutcome"],
+          },
+          { guard: "isLevelPage", actions: ["openPage", "lockPageLevel"] },
+          // The summary's page opened before any result stays where it is.
+          { actions: "openPage" },
+        ],
         "level.choose": [
           {
             guard: { type: "levelAllowed", params: { level: 1 } },
@@ -348,12 +482,34 @@ export const optimiseMachine = setup({
         o1: {
           description:
             "Optimise the current assets: the lowest risk, or the highest return within the maximum loss at 95%.",
-          on: { "objective.change": { actions: "setObjective" } },
+          entry: { type: "showPage", params: { page: "o1" } },
+          on: {
+            "page.opened": [
+              // The choice's page opened (the browser's back button): the machine goes back to it.
+              {
+                guard: { type: "pageIs", params: { page: "choose" } },
+                target: "#optimise.choose",
+                actions: ["openPage", "clearOutcome", assign({ level: null })],
+              },
+              { actions: ["openPage", { type: "showPage", params: { page: "o1" } }] },
+            ],
+            "objective.change": { actions: "setObjective" },
+          },
         },
         o2: {
           description:
             "Build with new assets from the universe, keeping chosen assets within their minimum and maximum weights.",
+          entry: { type: "showPage", params: { page: "o2" } },
           on: {
+            "page.opened": [
+              // The choice's page opened (the browser's back button): the machine goes back to it.
+              {
+                guard: { type: "pageIs", params: { page: "choose" } },
+                target: "#optimise.choose",
+                actions: ["openPage", "clearOutcome", assign({ level: null })],
+              },
+              { actions: ["openPage", { type: "showPage", params: { page: "o2" } }] },
+            ],
             "newAsset.add": { actions: "addNewAsset" },
             "newAsset.remove": { actions: "removeNewAsset" },
             "keep.toggle": { actions: "toggleKeep" },
@@ -363,7 +519,17 @@ export const optimiseMachine = setup({
         o3: {
           description:
             "Build with a desired number of assets (kept assets count towards it), from the portfolio and new assets.",
+          entry: { type: "showPage", params: { page: "o3" } },
           on: {
+            "page.opened": [
+              // The choice's page opened (the browser's back button): the machine goes back to it.
+              {
+                guard: { type: "pageIs", params: { page: "choose" } },
+                target: "#optimise.choose",
+                actions: ["openPage", "clearOutcome", assign({ level: null })],
+              },
+              { actions: ["openPage", { type: "showPage", params: { page: "o3" } }] },
+            ],
             "newAsset.add": { actions: "addNewAsset" },
             "newAsset.remove": { actions: "removeNewAsset" },
             "keep.toggle": { actions: "toggleKeep" },
@@ -421,7 +587,11 @@ export const optimiseMachine = setup({
     },
     summary: {
       description: "Current and optimised side by side, with the efficient frontier.",
+      entry: { type: "showPage", params: { page: "summary" } },
       on: {
+        "page.opened": {
+          actions: ["openPage", { type: "showPage", params: { page: "summary" } }],
+        },
         "portfolio.change": {
           guard: "portfolioChanged",
           target: "stale",
@@ -435,7 +605,11 @@ export const optimiseMachine = setup({
     stale: {
       description:
         "The portfolio changed after the optimisation: the result is shown as outdated and cannot be adopted.",
+      entry: { type: "showPage", params: { page: "summary" } },
       on: {
+        "page.opened": {
+          actions: ["openPage", { type: "showPage", params: { page: "summary" } }],
+        },
         optimise: [
           { guard: "canOptimise", target: "optimising", actions: "clearOutcome" },
           { actions: "reportViolations" },
@@ -447,6 +621,12 @@ export const optimiseMachine = setup({
     adopting: {
       description:
         "The optimised amounts go to the creation summary or to an edition of the saved portfolio.",
+      entry: { type: "showPage", params: { page: "summary" } },
+      on: {
+        "page.opened": {
+          actions: ["openPage", { type: "showPage", params: { page: "summary" } }],
+        },
+      },
       invoke: {
         id: "adopt",
         src: "adopt",
@@ -461,6 +641,6 @@ export const optimiseMachine = setup({
         },
       },
     },
-    adopted: { type: "final" },
+    adopted: { type: "final", entry: "showAdopted" },
   },
 });

@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup } from "xstate";
+import { assertEvent, assign, enqueueActions, fromPromise, setup, type EventObject } from "xstate";
 import type { Benchmark as BenchmarkSchema, Currency } from "../src/contract/analytics.ts";
 import type { Product } from "../src/contract/common.ts";
 import type { MsgCode } from "../src/contract/msg-codes.ts";
@@ -169,7 +169,17 @@ export type LifecycleProblem =
 
 export type ExportFormat = "csv" | "pdf";
 
+/** The lifecycle's page: a saved portfolio's own page (the route `account-portfolio`). */
+export type LifecyclePage = "portfolio";
+
+/** The abstract navigation the app provides: take the person to this route. */
+type FollowAction = { type: "follow"; params: { route: "account-portfolios" } };
+
 export type PortfolioLifecycleEvent =
+  /** The portfolio's page opened: what the machine does next may move it. */
+  | { type: "page.opened"; page: LifecyclePage }
+  /** The person left it: what the machine does next moves no page. */
+  | { type: "page.left" }
   | { type: "save"; name: string }
   | { type: "edit" }
   | { type: "delete" }
@@ -210,6 +220,8 @@ export interface PortfolioLifecycleContext {
   readonly problem: LifecycleProblem | null;
   /** The msgCode of the last failed call. */
   readonly error: MsgCode | null;
+  /** The lifecycle's page the person is on; null when none is open. */
+  readonly page: LifecyclePage | null;
 }
 
 const emptyDraft: PortfolioDraft = { currency: DEFAULT_CURRENCY, maxAssetsLevel: null, assets: [] };
@@ -284,6 +296,25 @@ export const portfolioLifecycleMachine = setup({
     ),
   },
   actions: {
+    /** Takes the person to a route of the app (provided by the app: the URL follows the machine). */
+    follow: (_, _params: FollowAction["params"]) => {
+      throw new Error("follow must be provided");
+    },
+    /** Deleted from its own page: the person goes to my portfolios (a new history entry). */
+    showPortfolios: enqueueActions<
+      PortfolioLifecycleContext,
+      PortfolioLifecycleEvent,
+      undefined,
+      PortfolioLifecycleEvent,
+      never,
+      FollowAction,
+      never,
+      never,
+      EventObject
+    >(({ context, enqueue }) => {
+      if (context.page === "portfolio")
+        enqueue({ type: "follow", params: { route: "account-portfolios" } });
+    }),
     reportSaveProblem: assign({ problem: ({ context }) => saveProblemOf(context) }),
     reportEditProblem: assign({
       problem: ({ context }) => editProblemOf(context, context.portfolio),
@@ -346,7 +377,19 @@ export const portfolioLifecycleMachine = setup({
     clientPortfolioCreated: false,
     problem: null,
     error: null,
+    page: null,
   }),
+  on: {
+    "page.opened": {
+      actions: assign({
+        page: ({ event }) => {
+          assertEvent(event, "page.opened");
+          return event.page;
+        },
+      }),
+    },
+    "page.left": { actions: assign({ page: null }) },
+  },
   initial: "opening",
   states: {
     opening: {
@@ -483,7 +526,7 @@ export const portfolioLifecycleMachine = setup({
         },
       },
     },
-    deleted: { type: "final" },
+    deleted: { type: "final", entry: "showPortfolios" },
     editing: {
       description:
         "An edition: amounts change locally (zero or less removes; reset sets chosen or all to 0). Optimising a saved portfolio starts one too: the optimisation routes need a creation or edition under way (portfolio-creation), and adopting the result submits it.",

@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup } from "xstate";
+import { assertEvent, assign, enqueueActions, fromPromise, setup, type EventObject } from "xstate";
 import type { Currency } from "../src/contract/analytics.ts";
 import type { Edition, Product } from "../src/contract/common.ts";
 import type { MsgCode } from "../src/contract/msg-codes.ts";
@@ -56,7 +56,30 @@ export type WizardProblem =
   | "ORDERING_NOT_ALLOWED"
   | "ASSET_LEVEL_NOT_OFFERED";
 
+/** The wizard's pages: a step of the wizard, each a route of the app. */
+export type WizardPage = "q1" | "q2" | "q3" | "summary";
+
+/** The route (its key in the app's route table) of each page. */
+export const wizardRoutes = {
+  q1: "create-q1",
+  q2: "create-q2",
+  q3: "create-q3",
+  summary: "create-summary",
+} as const satisfies Record<WizardPage, string>;
+
+export type WizardRoute = (typeof wizardRoutes)[WizardPage];
+
+/** The abstract navigation the app provides: take the person to this route. */
+type FollowAction = { type: "follow"; params: { route: WizardRoute } };
+
 export type PortfolioWizardEvent =
+  /**
+   * A page of the wizard opened (a link, a reload, the browser's back or forward button): an
+   * earlier step steps the machine back to it, a later one is sent back to the machine's step.
+   */
+  | { type: "page.opened"; page: WizardPage }
+  /** The person left the wizard's pages: what the machine does next moves no page. */
+  | { type: "page.left" }
   | {
       type: "q1.change";
       answers: Partial<
@@ -102,6 +125,8 @@ export interface PortfolioWizardContext {
   readonly error: MsgCode | null;
   /** The composed portfolio handed to the lifecycle machine (also the output of `done`). */
   readonly portfolio: PortfolioDraft | null;
+  /** The wizard's page the person is on; null when none is open (the wizard moves no page). */
+  readonly page: WizardPage | null;
 }
 
 /** The currency of the wizard's portfolio; raises "Portfolio Currency is undefined" without one. */
@@ -171,6 +196,36 @@ export const portfolioWizardMachine = setup({
     }),
   },
   actions: {
+    /** Takes the person to a route of the app (provided by the app: the URL follows the machine). */
+    follow: (_, _params: FollowAction["params"]) => {
+      throw new Error("follow must be provided");
+    },
+    /**
+     * On entering a step: when the person is on another of the wizard's pages, takes them to this
+     * step's page (a new history entry). Nobody on the wizard's pages: nothing moves.
+     */
+    showPage: enqueueActions<
+      PortfolioWizardContext,
+      PortfolioWizardEvent,
+      { page: WizardPage },
+      PortfolioWizardEvent,
+      never,
+      FollowAction,
+      never,
+      never,
+      EventObject
+    >(({ context, enqueue }, { page }) => {
+      if (context.page === null || context.page === page) return;
+      enqueue({ type: "follow", params: { route: wizardRoutes[page] } });
+      enqueue.assign({ page });
+    }),
+    openPage: assign({
+      page: ({ event }) => {
+        assertEvent(event, "page.opened");
+        return event.page;
+      },
+    }),
+    leavePage: assign({ page: null }),
     clearProblem: assign({ problem: null, error: null }),
     editAssets: assign({
       assets: ({ context, event }) => {
@@ -181,6 +236,16 @@ export const portfolioWizardMachine = setup({
     }),
   },
   guards: {
+    /** The page opened is this step's. */
+    pageIs: ({ event }, params: { page: WizardPage }) => {
+      assertEvent(event, "page.opened");
+      return event.page === params.page;
+    },
+    /** A page before the summary opened on a lazy portfolio's summary (q2 and q3 were skipped). */
+    lazyPageBeforeSummary: ({ context, event }) => {
+      assertEvent(event, "page.opened");
+      return context.viaLazyPortfolio && event.page !== "summary";
+    },
     currencyDefined: ({ context }) =>
       context.answers.currency === "EUR" || context.answers.currency === "USD",
     amountWithinBounds: ({ context }) => {
@@ -245,15 +310,18 @@ export const portfolioWizardMachine = setup({
       problem: null,
       error: null,
       portfolio: null,
+      page: null,
     };
   },
   output: ({ context }) => context.portfolio,
   initial: "q1",
-  on: { cancel: ".cancelled" },
+  on: { cancel: ".cancelled", "page.left": { actions: "leavePage" } },
   states: {
     q1: {
       description: "What to invest in, the currency and how much.",
+      entry: { type: "showPage", params: { page: "q1" } },
       on: {
+        "page.opened": { actions: ["openPage", { type: "showPage", params: { page: "q1" } }] },
         "q1.change": {
           actions: assign(({ context, event }) => {
             const answers = { ...context.answers, ...event.answers };
@@ -300,7 +368,16 @@ export const portfolioWizardMachine = setup({
     },
     q2: {
       description: "The loss at 95% over a month the investor could bear.",
+      entry: { type: "showPage", params: { page: "q2" } },
       on: {
+        "page.opened": [
+          {
+            guard: { type: "pageIs", params: { page: "q1" } },
+            target: "q1",
+            actions: ["openPage", "clearProblem"],
+          },
+          { actions: ["openPage", { type: "showPage", params: { page: "q2" } }] },
+        ],
         "q2.change": {
           actions: assign(({ context, event }) => {
             const value =
@@ -334,7 +411,21 @@ export const portfolioWizardMachine = setup({
     },
     q3: {
       description: "What matters most, and how many assets.",
+      entry: { type: "showPage", params: { page: "q3" } },
       on: {
+        "page.opened": [
+          {
+            guard: { type: "pageIs", params: { page: "q1" } },
+            target: "q1",
+            actions: ["openPage", "clearProblem"],
+          },
+          {
+            guard: { type: "pageIs", params: { page: "q2" } },
+            target: "q2",
+            actions: ["openPage", "clearProblem"],
+          },
+          { actions: ["openPage", { type: "showPage", params: { page: "q3" } }] },
+        ],
         "q3.change": {
           actions: assign({
             answers: ({ context, event }) => ({ ...context.answers, ...event.answers }),
@@ -368,6 +459,8 @@ export const portfolioWizardMachine = setup({
     },
     proposing: {
       description: "The engine builds the proposed portfolio from the answers.",
+      // The page is noted; the answer then takes the person on (to the summary, or back).
+      on: { "page.opened": { actions: "openPage" } },
       invoke: {
         id: "propose",
         src: "propose",
@@ -401,7 +494,27 @@ export const portfolioWizardMachine = setup({
     },
     summary: {
       description: "The proposal, adjusted by the user (zero or less removes an asset).",
+      entry: { type: "showPage", params: { page: "summary" } },
       on: {
+        "page.opened": [
+          { guard: "lazyPageBeforeSummary", target: "q1", actions: ["openPage", "clearProblem"] },
+          {
+            guard: { type: "pageIs", params: { page: "q1" } },
+            target: "q1",
+            actions: ["openPage", "clearProblem"],
+          },
+          {
+            guard: { type: "pageIs", params: { page: "q2" } },
+            target: "q2",
+            actions: ["openPage", "clearProblem"],
+          },
+          {
+            guard: { type: "pageIs", params: { page: "q3" } },
+            target: "q3",
+            actions: ["openPage", "clearProblem"],
+          },
+          { actions: ["openPage", { type: "showPage", params: { page: "summary" } }] },
+        ],
         "amount.change": { actions: "editAssets" },
         "asset.add": { actions: "editAssets" },
         "asset.remove": { actions: "editAssets" },

@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup } from "xstate";
+import { assertEvent, assign, enqueueActions, fromPromise, setup, type EventObject } from "xstate";
 import {
   BACKTEST_WINDOWS,
   type Currency,
@@ -151,9 +151,21 @@ export interface WhatIfContext {
   readonly problem: WhatIfProblem | null;
   /** The kind the plan does not include (locked state). */
   readonly locked: WhatIfKind | null;
+  /** The what-if's page the person is on; null when none is open. */
+  readonly page: WhatIfPage | null;
 }
 
+/** The what-if's pages: the scenarios (routes `what-if-scenarios`) and the assessment. */
+export type WhatIfPage = "scenarios" | "assessment";
+
+/** The abstract navigation the app provides: take the person to this route. */
+type FollowAction = { type: "follow"; params: { route: "what-if-assessment" } };
+
 export type WhatIfEvent =
+  /** A page of the what-if opened: a run started there may move it. */
+  | { type: "page.opened"; page: WhatIfPage }
+  /** The person left the what-if's pages: what the machine does next moves no page. */
+  | { type: "page.left" }
   | { type: "shock.set"; key: ShockKey; percentage: number | null; custom?: boolean }
   | { type: "shocks.clear" }
   | { type: "scenario.choose"; scenarioType: number | null }
@@ -293,6 +305,26 @@ export const whatIfMachine = setup({
     }),
   },
   actions: {
+    /** Takes the person to a route of the app (provided by the app: the URL follows the machine). */
+    follow: (_, _params: FollowAction["params"]) => {
+      throw new Error("follow must be provided");
+    },
+    /** A run started on the scenarios' page ends on the assessment (a new history entry). */
+    showAssessment: enqueueActions<
+      WhatIfContext,
+      WhatIfEvent,
+      undefined,
+      WhatIfEvent,
+      never,
+      FollowAction,
+      never,
+      never,
+      EventObject
+    >(({ context, enqueue }) => {
+      if (context.page !== "scenarios") return;
+      enqueue({ type: "follow", params: { route: "what-if-assessment" } });
+      enqueue.assign({ page: "assessment" });
+    }),
     setShock: assign({
       parameters: ({ context, event }) => {
         assertEvent(event, "shock.set");
@@ -391,9 +423,19 @@ export const whatIfMachine = setup({
     resultPortfolio: null,
     problem: null,
     locked: null,
+    page: null,
   }),
   initial: "editing",
   on: {
+    "page.opened": {
+      actions: assign({
+        page: ({ event }) => {
+          assertEvent(event, "page.opened");
+          return event.page;
+        },
+      }),
+    },
+    "page.left": { actions: assign({ page: null }) },
     "permissions.changed": { actions: "changePermissions" },
     "portfolio.changed": { actions: "changePortfolio" },
   },
@@ -408,13 +450,16 @@ export const whatIfMachine = setup({
         input: ({ context }) => context.request!,
         onDone: {
           target: "result",
-          actions: {
-            type: "keepResult",
-            params: ({ context, event }) => ({
-              result: event.output,
-              portfolio: context.portfolio!,
-            }),
-          },
+          actions: [
+            {
+              type: "keepResult",
+              params: ({ context, event }) => ({
+                result: event.output,
+                portfolio: context.portfolio!,
+              }),
+            },
+            "showAssessment",
+          ],
         },
         onError: [
           {

@@ -12,6 +12,7 @@ import { inertFirstPage } from "../src/app/first-page-input.ts";
 import { consentTexts } from "../src/app/consent.ts";
 import { activateLocale, i18n } from "../src/app/i18n.ts";
 import { buildPath } from "../src/app/paths.ts";
+import { Navigation } from "../src/app/route-follow.ts";
 import { routeTable } from "../src/app/route-table.ts";
 import { brandOf, ServicesProvider, type AppServices } from "../src/app/services.tsx";
 import { createSessionActor } from "../src/app/session/session-actor.ts";
@@ -76,6 +77,7 @@ function services(edition: Edition): AppServices {
     http,
     portfolios: null,
     products: null,
+    navigation: new Navigation(),
   };
 }
 

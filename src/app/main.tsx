@@ -14,6 +14,7 @@ import { cookieLocale, preferredLocale } from "./locale.ts";
 import { localeOfPath } from "./paths.ts";
 import { PortfolioWorkspace } from "./portfolio-workspace.ts";
 import { createProductStore } from "./product-store.ts";
+import { Navigation } from "./route-follow.ts";
 import { preloadScreen } from "./route-screen.tsx";
 import { brandOf, type AppServices } from "./services.tsx";
 import { createSessionActor, type SessionActor } from "./session/session-actor.ts";
@@ -48,10 +49,12 @@ void Promise.all([
     sessionStorage,
     () => session?.getSnapshot().context.client?.id ?? null,
   );
+  const navigation = new Navigation();
   const portfolios = new PortfolioWorkspace({
     http,
     edition: config.edition,
     drafts,
+    follow: navigation.follow,
     saveFile: (blob, fileName) => {
       const url = URL.createObjectURL(blob);
       const link = Object.assign(document.createElement("a"), { href: url, download: fileName });
@@ -85,6 +88,7 @@ void Promise.all([
     cache,
     portfolios,
     products,
+    navigation,
   };
   createRoot(document.getElementById("root")!).render(
     <StrictMode>

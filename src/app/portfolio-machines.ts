@@ -4,14 +4,16 @@ import { portfolioLifecycleMachine } from "../../machines/portfolio-lifecycle.ma
 import { portfolioWizardMachine } from "../../machines/portfolio-wizard.machine.ts";
 import type { HttpClient } from "../client/http.ts";
 import { endpoints } from "../contract/endpoints.ts";
+import type { RouteTarget } from "./route-follow.ts";
 import { orFailure } from "./session/session-actor.ts";
 
 /**
  * The portfolio machines with their API calls, in their own chunk: the first page does not need
  * them (src/app/portfolio-workspace.ts loads them for the routes whose screens start them).
  */
-export function wizardMachine(http: HttpClient) {
+export function wizardMachine(http: HttpClient, follow: (target: RouteTarget) => void) {
   return portfolioWizardMachine.provide({
+    actions: { follow: (_, target) => follow(target) },
     actors: {
       propose: fromPromise(({ input: body }) =>
         orFailure(() => http.call(endpoints.proposePortfolio, { body })),
@@ -23,8 +25,10 @@ export function wizardMachine(http: HttpClient) {
 export function lifecycleMachine(
   http: HttpClient,
   saveFile: (blob: Blob, fileName: string) => void,
+  follow: (target: RouteTarget) => void,
 ) {
   return portfolioLifecycleMachine.provide({
+    actions: { follow: (_, target) => follow(target) },
     actors: {
       savePortfolio: fromPromise(({ input: body }) =>
         orFailure(() => http.call(endpoints.savePortfolio, { body })),

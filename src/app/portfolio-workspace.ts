@@ -19,6 +19,7 @@ import type { DraftStore } from "./drafts.ts";
 import type { ProductPermissions } from "../contract/permissions.ts";
 import type { Portfolio } from "../contract/portfolios.ts";
 import { inspectObserver } from "./inspector.ts";
+import type { RouteTarget } from "./route-follow.ts";
 import type * as PortfolioMachines from "./portfolio-machines.ts";
 
 let machines: typeof PortfolioMachines | null = null;
@@ -47,6 +48,8 @@ export interface PortfolioWorkspaceDeps {
   readonly saveFile: (blob: Blob, fileName: string) => void;
   /** Where the portfolio being created is kept for a reload (none: it lives in memory only). */
   readonly drafts?: DraftStore | null;
+  /** The machines' `follow` action: takes the person to a route (none: the page stays). */
+  readonly follow?: (target: RouteTarget) => void;
 }
 
 /** The wizard's resting states: a snapshot is kept only there (no proposal in flight). */
@@ -137,11 +140,19 @@ export class PortfolioWorkspace {
   private keepWizard(wizard: WizardActor) {
     const drafts = this.deps.drafts;
     if (!drafts) return;
+    // The page the person is on is not kept (a tab brought back is on no page until one opens):
+    // a change of page alone writes nothing.
+    let kept: string | null = null;
     const keep = () => {
       const s = wizard.getSnapshot();
-      if (s.status === "active" && stableWizardStates.includes(String(s.value)))
-        drafts.write("wizard", wizard.getPersistedSnapshot());
-      else if (s.status === "done" && s.output == null) drafts.remove("wizard");
+      if (s.status === "active" && stableWizardStates.includes(String(s.value))) {
+        const persisted = wizard.getPersistedSnapshot() as PersistedWizard;
+        const snapshot = { ...persisted, context: { ...persisted.context, page: null } };
+        const text = JSON.stringify(snapshot);
+        if (text === kept) return;
+        kept = text;
+        drafts.write("wizard", snapshot);
+      } else if (s.status === "done" && s.output == null) drafts.remove("wizard");
     };
     keep();
     const sub = wizard.subscribe({ next: keep, error: () => {} });
@@ -164,9 +175,13 @@ export class PortfolioWorkspace {
   /** A wizard actor, new (from its input) or brought back (from a stored snapshot). */
   private wizardActor(input: PortfolioWizardInput, snapshot?: PersistedWizard): WizardActor {
     const inspect = inspectObserver();
-    const wizard = createActor(loadedMachines().wizardMachine(this.deps.http), {
+    // A wizard brought back is on no page until one of its pages opens.
+    const restored =
+      snapshot &&
+      ({ ...snapshot, context: { ...snapshot.context, page: null } } as PersistedWizard);
+    const wizard = createActor(loadedMachines().wizardMachine(this.deps.http, this.follow), {
       input,
-      ...(snapshot ? { snapshot } : {}),
+      ...(restored ? { snapshot: restored } : {}),
       ...(inspect ? { inspect } : {}),
     }).start();
     this.watch(wizard);
@@ -215,9 +230,11 @@ export class PortfolioWorkspace {
     return wizard;
   }
 
+  private readonly follow = (target: RouteTarget) => this.deps.follow?.(target);
+
   private lifecycleMachine() {
     const { http, saveFile } = this.deps;
-    return loadedMachines().lifecycleMachine(http, saveFile);
+    return loadedMachines().lifecycleMachine(http, saveFile, this.follow);
   }
 
   private startLifecycle(input: {

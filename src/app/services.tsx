@@ -6,6 +6,7 @@ import { editionBrands, type EditionBrand } from "../ui/editions.ts";
 import type { Cache } from "../client/cache.ts";
 import type { PortfolioWorkspace } from "./portfolio-workspace.ts";
 import type { ProductStore } from "./product-store.ts";
+import type { Navigation } from "./route-follow.ts";
 import type { SessionActor } from "./session/session-actor.ts";
 
 /** What every screen may use: the runtime configuration, the edition's brand and the API client. */
@@ -22,6 +23,8 @@ export interface AppServices {
   readonly portfolios: PortfolioWorkspace | null;
   /** Where the current product is kept; q1 and opened portfolios change it. */
   readonly products: ProductStore | null;
+  /** Where the machines send the person (their `follow` action); the shell binds its router. */
+  readonly navigation: Navigation;
 }
 
 const ServicesContext = createContext<AppServices | null>(null);

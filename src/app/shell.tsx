@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
-import { useEffect, useState } from "react";
-import { useLocation, useRouteError } from "react-router-dom";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useLocation, useNavigate, useRouteError } from "react-router-dom";
 import type { Locale } from "../contract/common.ts";
 import {
   browserReloadEnvironment,
@@ -17,6 +17,8 @@ import { RouteScreen } from "./route-screen.tsx";
 import { VersionBanner } from "./version-banner.tsx";
 import { PolicyGate } from "./session/policy-gate.tsx";
 import { EducationMount } from "../features/education/education-mount.tsx";
+import type { Place } from "./route-follow.ts";
+import { useServices } from "./services.tsx";
 
 /** Activates the language of the path; keeps showing the previous one until the new catalog is in. */
 function useActiveLocale(locale: Locale): boolean {
@@ -69,9 +71,31 @@ function useFatalError(): Error | null {
   return fatal;
 }
 
+/**
+ * Binds the machines' navigation (src/app/route-follow.ts) to this router: bound before any
+ * screen's effects run, so a page's first event may already move the person.
+ */
+function useMachineNavigation(place: Place) {
+  const { navigation } = useServices();
+  const navigate = useNavigate();
+  const here = useRef(place);
+  useLayoutEffect(() => {
+    here.current = place;
+  }, [place]);
+  useLayoutEffect(
+    () =>
+      navigation.bind(
+        (to) => navigate(to),
+        () => here.current,
+      ),
+    [navigation, navigate],
+  );
+}
+
 /** Renders whatever the URL names: a route of the table in its language, or the 404 screen. */
 export function Shell() {
   const location = useLocation();
+  useMachineNavigation(location);
   const match = matchPath(location.pathname);
   const isRoot = location.pathname === "/";
   const locale = match?.locale ?? localeOfPath(location.pathname) ?? preferredLocale();

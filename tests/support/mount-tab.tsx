@@ -8,6 +8,7 @@ import { AppProviders, appRoutes } from "../../src/app/app.tsx";
 import { createDraftStore, restoreWhenSignedIn } from "../../src/app/drafts.ts";
 import { activateLocale } from "../../src/app/i18n.ts";
 import { PortfolioWorkspace } from "../../src/app/portfolio-workspace.ts";
+import { Navigation } from "../../src/app/route-follow.ts";
 import { brandOf, type AppServices } from "../../src/app/services.tsx";
 import { createSessionActor, type SessionActor } from "../../src/app/session/session-actor.ts";
 import { createHttpClient } from "../../src/client/http.ts";
@@ -44,11 +45,13 @@ export async function mountTab(options: {
     sessionStorage,
     () => session?.getSnapshot().context.client?.id ?? null,
   );
+  const navigation = new Navigation();
   const portfolios = new PortfolioWorkspace({
     http,
     edition: options.edition,
     saveFile: () => {},
     drafts,
+    follow: navigation.follow,
   });
   session = createSessionActor({
     http,
@@ -70,6 +73,7 @@ export async function mountTab(options: {
     cache: null,
     portfolios,
     products: null,
+    navigation,
   };
   const utils = render(
     <AppProviders services={services}>

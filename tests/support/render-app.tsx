@@ -5,6 +5,7 @@ import { AccessFactsProvider } from "../../src/app/access-facts.tsx";
 import { appRoutes } from "../../src/app/app.tsx";
 import { activateLocale, i18n } from "../../src/app/i18n.ts";
 import { PortfolioWorkspace } from "../../src/app/portfolio-workspace.ts";
+import { Navigation } from "../../src/app/route-follow.ts";
 import { ServicesProvider, brandOf, type AppServices } from "../../src/app/services.tsx";
 import { I18nProvider } from "@lingui/react";
 import { createHttpClient } from "../../src/client/http.ts";
@@ -53,7 +54,13 @@ export function testServices(edition: Edition = "ht", fetchImpl?: typeof fetch):
     currentPath: () => "/",
     clearUserState: () => {},
   });
-  const portfolios = new PortfolioWorkspace({ http, edition, saveFile: () => {} });
+  const navigation = new Navigation();
+  const portfolios = new PortfolioWorkspace({
+    http,
+    edition,
+    saveFile: () => {},
+    follow: navigation.follow,
+  });
   return {
     config,
     brand: brandOf(config),
@@ -63,6 +70,7 @@ export function testServices(edition: Edition = "ht", fetchImpl?: typeof fetch):
     http,
     portfolios,
     products: null,
+    navigation,
   };
 }
 

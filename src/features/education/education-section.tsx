@@ -1,7 +1,7 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import { Link, useLocation, useNavigate } from "react-router-dom";
+import { Link, useLocation } from "react-router-dom";
 import {
   educationMachine,
   shownTab,
@@ -59,27 +59,16 @@ function useEducationAccess(): EducationAccess {
  */
 export default function EducationSection({ locale }: { locale: Locale }) {
   const { t, i18n } = useLingui();
-  const { config, product } = useServices();
+  const { config, product, navigation } = useServices();
   const edition = config.edition;
   const location = useLocation();
-  const navigate = useNavigate();
   const access = useEducationAccess();
-  const where = useRef(location);
-  useEffect(() => {
-    where.current = location;
-  }, [location]);
-  // The action runs after render (on an event) and reads the location of that moment.
-  // eslint-disable-next-line react-hooks/refs
+  // The section's parameters go to the URL of the page it is over (the app's navigation).
   const [machine] = useState(() =>
     educationMachine.provide({
       actions: {
-        pushParams: (_, { params }) => {
-          const current = where.current;
-          navigate({
-            pathname: current.pathname,
-            search: writeSectionParams(current.search, edition, params),
-          });
-        },
+        pushParams: (_, { params }) =>
+          navigation.pushSearch((search) => writeSectionParams(search, edition, params)),
       },
     }),
   );

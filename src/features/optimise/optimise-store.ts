@@ -11,6 +11,7 @@ import {
 } from "../../../machines/optimise.machine.ts";
 import { SessionFailure } from "../../../machines/session.machine.ts";
 import type { PortfolioWorkspace } from "../../app/portfolio-workspace.ts";
+import type { RouteTarget } from "../../app/route-follow.ts";
 import { orFailure } from "../../app/session/session-actor.ts";
 import type { HttpClient } from "../../client/http.ts";
 import { endpoints } from "../../contract/endpoints.ts";
@@ -208,9 +209,14 @@ export function rememberNames(names: ReadonlyMap<string, string>): void {
 export function optimiseActorFor(
   identity: string,
   input: OptimiseInput,
-  deps: { http: HttpClient; workspace: PortfolioWorkspace },
+  deps: {
+    http: HttpClient;
+    workspace: PortfolioWorkspace;
+    /** The app's navigation (the machine's `follow` action). */
+    follow: (target: RouteTarget) => void;
+  },
 ): OptimiseActor {
-  // The same portfolio keeps its optimisation, finished (adopted) or not, until the screen ends it.
+  // The same portfolio keeps its optimisation until it is adopted (then a new one starts).
   if (current && current.identity === identity && current.workspace === deps.workspace)
     return current.actor;
   current?.actor.stop();
@@ -221,8 +227,13 @@ export function optimiseActorFor(
       ),
       adopt: fromPromise(({ input: { answer } }) => adoptInto(deps.workspace, answer, knownNames)),
     },
+    actions: { follow: (_, target) => deps.follow(target) },
   });
   const actor = createActor(machine, { input }).start();
+  // Adopted: the machine took the person to the portfolio; nothing of the optimisation is kept.
+  actor.subscribe((s) => {
+    if (s.status === "done" && current?.actor === actor) endOptimisation();
+  });
   // The inputs kept in this tab for this portfolio (a reload) come back; each change is kept.
   const drafts = deps.workspace.drafts;
   if (drafts) {

@@ -1,43 +1,29 @@
 import { useSelector } from "@xstate/react";
-import { useEffect, useMemo, useRef } from "react";
-import { useNavigate } from "react-router-dom";
-import { pathFor } from "../../app/paths.ts";
-import type { RouteId } from "../../app/route-table.ts";
+import { useEffect, useMemo } from "react";
+import type { OptimisePage } from "../../../machines/optimise.machine.ts";
 import { useServices } from "../../app/services.tsx";
 import { useSession } from "../../app/session/use-session.ts";
 import { useData } from "../../app/use-data.ts";
+import { usePage } from "../../app/use-page.ts";
 import type { Locale } from "../../contract/common.ts";
 import { endpoints } from "../../contract/endpoints.ts";
-import {
-  endOptimisation,
-  optimiseActorFor,
-  optimisePortfolioOf,
-  rememberNames,
-} from "./optimise-store.ts";
+import { optimiseActorFor, optimisePortfolioOf, rememberNames } from "./optimise-store.ts";
 import { useCurrentPortfolio, usePermissions } from "./portfolio-views.ts";
 
-export type OptimiseStep = "choose" | "o1" | "o2" | "o3" | "summary";
-
-/** The route of each resting state of the optimise machine. */
-function routeOf(value: unknown): RouteId | null {
-  if (value === "choose") return "optimize-choose";
-  if (value === "summary" || value === "stale" || value === "adopting") return "optimize-summary";
-  if (value && typeof value === "object" && "options" in value)
-    return `optimize-${(value as { options: "o1" | "o2" | "o3" }).options}`;
-  return null;
-}
+export type OptimiseStep = OptimisePage;
 
 /**
- * The optimisation as a screen sees it. The URL follows the machine (a new state navigates to its
- * route); a level's page opened directly chooses that level. The portfolio's changes reach the
- * machine, which restarts a running optimisation or marks a result stale.
+ * The optimisation as a screen sees it. The URL follows the machine: the screen tells it its page
+ * is open (`page.opened`: a level's page opened directly chooses that level), and the machine takes
+ * the person to its state's page, or to the portfolio once the result is adopted; the screen never
+ * navigates. The portfolio's changes reach the machine, which restarts a running optimisation or
+ * marks a result stale. (`_locale`: unused, the app knows the page's language.)
  */
-export function useOptimise(step: OptimiseStep, locale: Locale) {
-  const { http, portfolios } = useServices();
+export function useOptimise(step: OptimiseStep, _locale?: Locale) {
+  const { http, portfolios, navigation } = useServices();
   const { product, permissions } = usePermissions();
   const [client] = useSession((s) => s.context.client);
   const current = useCurrentPortfolio();
-  const navigate = useNavigate();
   const universe = useData(`optimise-universe:${product}`, () =>
     http.call(endpoints.marketAssets, { query: { product } }),
   );
@@ -63,11 +49,12 @@ export function useOptimise(step: OptimiseStep, locale: Locale) {
           identity,
           {
             portfolio,
+            savedId,
             permissions,
             clientLevel: client.level,
             maxToLose95: current?.maxToLose95 ?? null,
           },
-          { http, workspace: portfolios },
+          { http, workspace: portfolios, follow: navigation.follow },
         )
       : null;
   const snapshot = useSelector(actor ?? undefined, (s) => s);
@@ -77,39 +64,7 @@ export function useOptimise(step: OptimiseStep, locale: Locale) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the key names the composition
   }, [actor, key]);
 
-  const value = snapshot?.value;
-  const stateKey = JSON.stringify(value ?? null);
-  const opened = useRef(true);
-  useEffect(() => {
-    if (!actor || !snapshot) return;
-    const justOpened = opened.current;
-    opened.current = false;
-    if (snapshot.status === "done") {
-      // Adopted: the portfolio shows the optimised amounts where it lives.
-      const saved = savedId;
-      endOptimisation();
-      void navigate(
-        saved !== null
-          ? pathFor("account-portfolio", locale, { id: String(saved) })
-          : pathFor("create-summary", locale),
-      );
-      return;
-    }
-    if (justOpened && step === "choose" && snapshot.matches("options")) {
-      // The browser went back to the choice: the machine follows.
-      actor.send({ type: "back" });
-      return;
-    }
-    if (justOpened && step !== "choose" && step !== "summary" && snapshot.matches("choose")) {
-      actor.send({ type: "level.choose", level: Number(step.slice(1)) as 1 | 2 | 3 });
-      return;
-    }
-    const route = routeOf(snapshot.value);
-    if (route && route !== `optimize-${step}` && !(justOpened && route === "optimize-choose"))
-      // (A level's page opened on a locked level stays, and shows the lock.)
-      void navigate(pathFor(route, locale));
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only state changes move the page
-  }, [stateKey, actor]);
+  usePage(actor, step);
   return {
     actor,
     snapshot,

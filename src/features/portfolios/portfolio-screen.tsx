@@ -1,10 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
 import { useEffect, useState, useSyncExternalStore } from "react";
-import { Link, useNavigate } from "react-router-dom";
+import { Link } from "react-router-dom";
 import { pathFor } from "../../app/paths.ts";
 import type { ScreenProps } from "../../app/route-table.ts";
 import { useServices } from "../../app/services.tsx";
+import { usePage } from "../../app/use-page.ts";
 import { useData } from "../../app/use-data.ts";
 import { endpoints } from "../../contract/endpoints.ts";
 import type { Portfolio } from "../../contract/portfolios.ts";
@@ -24,7 +25,6 @@ import { usePermissions } from "./use-wizard.ts";
 /** My account > portfolios > a portfolio: holdings, valuation, analysis; edit, export, delete. */
 export default function PortfolioScreen({ locale, params }: ScreenProps) {
   const { t, i18n } = useLingui();
-  const navigate = useNavigate();
   const { http, portfolios, products } = useServices();
   const { permissions } = usePermissions();
   const id = Number(params.id);
@@ -47,9 +47,8 @@ export default function PortfolioScreen({ locale, params }: ScreenProps) {
     portfolios.open(p, permissions, 0);
   }, [loaded.data, portfolios, products, permissions]);
 
-  useEffect(() => {
-    if (life?.matches("deleted")) void navigate(pathFor("account-portfolios", locale));
-  }, [life, navigate, locale]);
+  // Deleted from here, the lifecycle takes the person to my portfolios.
+  usePage(lifecycle, "portfolio");
 
   const current = life?.context.portfolio?.id === id ? life.context.portfolio : loaded.data;
   const analysis = useData(`portfolio-analysis:${id}:${current?.version ?? 0}`, () =>

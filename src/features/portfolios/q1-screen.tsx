@@ -36,7 +36,7 @@ export default function Q1Screen({ locale }: ScreenProps) {
   const { t, i18n } = useLingui();
   const { http, portfolios, products, config } = useServices();
   const { product, permissions } = usePermissions();
-  const { wizard, snapshot } = useWizardStep("q1", locale);
+  const { wizard, snapshot } = useWizardStep("q1");
   const amountId = useId();
   const currencyErrorId = useId();
   const lazyErrorId = useId();

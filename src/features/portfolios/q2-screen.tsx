@@ -12,7 +12,7 @@ import { TermLinks } from "../../app/term-link.tsx";
 /** q2: the loss at 95% in a bad month the investor could bear, as an amount or a percentage. */
 export default function Q2Screen({ locale }: ScreenProps) {
   const { t, i18n } = useLingui();
-  const { wizard, snapshot } = useWizardStep("q2", locale);
+  const { wizard, snapshot } = useWizardStep("q2");
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const answers = snapshot?.context.answers;

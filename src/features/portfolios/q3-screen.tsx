@@ -1,7 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useRef, type FormEvent } from "react";
-import type { ScreenProps } from "../../app/route-table.ts";
 import {
   maxAssetsOfLevel,
   offeredAssetLevels,
@@ -43,10 +42,10 @@ const orderingText: Record<
 };
 
 /** q3: what matters most (each ordering behind its permission) and how many assets. */
-export default function Q3Screen({ locale }: ScreenProps) {
+export default function Q3Screen() {
   const { t, i18n } = useLingui();
   const { product, permissions } = usePermissions();
-  const { wizard, snapshot } = useWizardStep("q3", locale);
+  const { wizard, snapshot } = useWizardStep("q3");
   const levelId = useId();
   const orderingErrorId = useId();
   const orderingRef = useRef<HTMLInputElement>(null);

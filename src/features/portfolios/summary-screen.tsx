@@ -186,7 +186,7 @@ export default function SummaryScreen({ locale }: ScreenProps) {
   const { t, i18n } = useLingui();
   const { http, portfolios } = useServices();
   const { product, permissions } = usePermissions();
-  const { wizard, snapshot } = useWizardStep("summary", locale);
+  const { wizard, snapshot } = useWizardStep("summary");
   const lifecycle = useLifecycle();
   const life = useSelector(lifecycle ?? undefined, (s) => s);
   const nameId = useId();

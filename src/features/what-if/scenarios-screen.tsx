@@ -1,6 +1,6 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { useEffect, useId, useRef, useState } from "react";
-import { Link, useNavigate } from "react-router-dom";
+import { useEffect, useId, useState } from "react";
+import { Link } from "react-router-dom";
 import {
   BACKTEST_IDS,
   REBALANCINGS,
@@ -149,8 +149,8 @@ function Locked({ kind, locale }: { kind: WhatIfKind; locale: Locale }) {
 /** What-if scenarios: a backtest, a real scenario or the user's own shocks, run on the portfolio. */
 export default function ScenariosScreen({ locale }: ScreenProps) {
   const { t, i18n } = useLingui();
-  const navigate = useNavigate();
-  const { snapshot, send, current, permissions } = useWhatIf();
+  // A run started here ends on the assessment: the machine takes the person there.
+  const { snapshot, send, current, permissions } = useWhatIf("scenarios");
   const c = snapshot.context;
   const kind = kindOf(c);
   const state = snapshot.value as string;
@@ -161,12 +161,6 @@ export default function ScenariosScreen({ locale }: ScreenProps) {
   useEffect(() => {
     void import("./assessment-screen.tsx").catch(() => {});
   }, []);
-  const previous = useRef(state);
-  useEffect(() => {
-    if (previous.current === "running" && state === "result")
-      void navigate(pathFor("what-if-assessment", locale));
-    previous.current = state;
-  }, [state, navigate, locale]);
 
   const total = current ? current.assets.reduce((s, a) => s + a.investedAmount, 0) : 0;
   const count = current?.assets.length ?? 0;

@@ -7,9 +7,12 @@ import {
   whatIfMachine,
   type Rebalancing,
   type ShockKey,
+  type WhatIfPage,
   type WhatIfPortfolio,
 } from "../../../machines/what-if.machine.ts";
 import type { DraftStore } from "../../app/drafts.ts";
+import type { RouteTarget } from "../../app/route-follow.ts";
+import { usePage } from "../../app/use-page.ts";
 import type { HttpClient } from "../../client/http.ts";
 import { inspectObserver } from "../../app/inspector.ts";
 import { useServices } from "../../app/services.tsx";
@@ -37,6 +40,7 @@ function startActor(
   permissions: ProductPermissions["whatIf"],
   portfolio: WhatIfPortfolio | null,
   drafts: DraftStore | null,
+  follow: (target: RouteTarget) => void,
 ): WhatIfActor {
   const machine = whatIfMachine.provide({
     actors: {
@@ -44,6 +48,7 @@ function startActor(
         orFailure(() => http.call(endpoints.whatIf, { body: input, signal })),
       ),
     },
+    actions: { follow: (_, target) => follow(target) },
   });
   const inspect = inspectObserver();
   const actor = createActor(machine, {
@@ -118,9 +123,13 @@ export function whatIfPortfolioOf(current: CurrentPortfolio | null): WhatIfPortf
   };
 }
 
-/** The what-if actor of the signed-in client, kept up to date with its portfolio and plan. */
-export function useWhatIf() {
-  const { http, portfolios } = useServices();
+/**
+ * The what-if actor of the signed-in client, kept up to date with its portfolio and plan, and told
+ * which of its pages is open (a run started on the scenarios ends on the assessment: the machine
+ * takes the person there).
+ */
+export function useWhatIf(page: WhatIfPage | null = null) {
+  const { http, portfolios, navigation } = useServices();
   const [client, session] = useSession((s) => s.context.client);
   const { permissions } = usePermissions();
   const current = useCurrentPortfolio();
@@ -138,6 +147,7 @@ export function useWhatIf() {
       permissions.whatIf,
       portfolio,
       portfolios?.drafts ?? null,
+      navigation.follow,
     );
     // The actor is made once per client; the portfolio and plan follow through events below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -149,6 +159,7 @@ export function useWhatIf() {
   useEffect(() => {
     actor.send({ type: "permissions.changed", permissions: JSON.parse(permissionsKey) });
   }, [actor, permissionsKey]);
+  usePage(page === null ? null : actor, page ?? "scenarios");
   const snapshot = useSelector(actor, (s) => s);
   return { snapshot, send: actor.send, current, permissions };
 }
