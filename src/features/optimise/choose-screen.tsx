@@ -102,7 +102,7 @@ export function LevelChoice({
 /** optimize/choose: how to optimise the portfolio being built or saved. */
 export default function ChooseScreen({ locale }: ScreenProps) {
   const { t } = useLingui();
-  const o = useOptimise("choose", locale);
+  const o = useOptimise("choose");
   if (!o.actor || !o.snapshot) return <Spinner label={t`Loading…`} />;
   return (
     <OptimisePage

@@ -18,7 +18,7 @@ import { LoadFailed } from "../../ui/load-failed.tsx";
 export default function OptimisedAnalysisScreen({ locale }: ScreenProps) {
   const { t } = useLingui();
   const { http } = useServices();
-  const o = useOptimise("summary", locale);
+  const o = useOptimise("summary");
   const answer = o.snapshot?.context.optimizedPortfolio ?? null;
   const benchmark = o.snapshot?.context.portfolio.benchmark;
   const assets = (answer?.assets ?? [])

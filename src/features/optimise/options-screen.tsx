@@ -27,7 +27,7 @@ const MAX_LOSS_RULES: readonly string[] = ["MAX_LOSS_BELOW_MINIMUM_RISK", "MAX_L
 /** optimize/o1, o2 and o3: the options of the level, then optimise. */
 export function OptionsScreen({ locale, level }: ScreenProps & { level: OptimisationLevel }) {
   const { t, i18n } = useLingui();
-  const o = useOptimise(`o${level}`, locale);
+  const o = useOptimise(`o${level}`);
   const maxLossId = useId();
   const desiredId = useId();
   const addId = useId();

@@ -93,7 +93,7 @@ function Locked({
 
 export default function OptimiseSummaryScreen({ locale }: ScreenProps) {
   const { t } = useLingui();
-  const o = useOptimise("summary", locale);
+  const o = useOptimise("summary");
   if (!o.actor || !o.snapshot) return <Spinner label={t`Loading…`} />;
   const { actor, snapshot } = o;
   const c = snapshot.context;

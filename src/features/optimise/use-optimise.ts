@@ -5,7 +5,6 @@ import { useServices } from "../../app/services.tsx";
 import { useSession } from "../../app/session/use-session.ts";
 import { useData } from "../../app/use-data.ts";
 import { usePage } from "../../app/use-page.ts";
-import type { Locale } from "../../contract/common.ts";
 import { endpoints } from "../../contract/endpoints.ts";
 import { optimiseActorFor, optimisePortfolioOf, rememberNames } from "./optimise-store.ts";
 import { useCurrentPortfolio, usePermissions } from "./portfolio-views.ts";
@@ -19,7 +18,7 @@ export type OptimiseStep = OptimisePage;
  * navigates. The portfolio's changes reach the machine, which restarts a running optimisation or
  * marks a result stale. (`_locale`: unused, the app knows the page's language.)
  */
-export function useOptimise(step: OptimiseStep, _locale?: Locale) {
+export function useOptimise(step: OptimiseStep) {
   const { http, portfolios, navigation } = useServices();
   const { product, permissions } = usePermissions();
   const [client] = useSession((s) => s.context.client);
