@@ -1,0 +1,110 @@
+// The portfolio-lifecycle machine's fixtures: what its chart and its model-based paths are drawn with.
+import type { MachineEntry } from "./machine-entry.ts";
+import { SessionFailure } from "./session.machine.ts";
+import { portfolioLifecycleMachine } from "./portfolio-lifecycle.machine.ts";
+import { permissionsFor } from "../src/contract/permissions.ts";
+import type { Portfolio } from "../src/contract/portfolios.ts";
+
+const demoAsset = (id: string, name: string, investedAmount: number) => ({
+  id,
+  name,
+  investedAmount,
+  percentage: investedAmount / 100,
+  volatilities: { 1: 0.2, 2: 0.2, 3: 0.2, 4: 0.2, 5: 0.2, 6: 0.2 },
+  currency: "EUR",
+  stale: false,
+});
+
+const demoPortfolio: Portfolio = {
+  id: 7,
+  name: "Iberia",
+  product: "simAssets",
+  currency: "EUR",
+  benchmark: 5,
+  benchmarkSeries: null,
+  assets: [
+    {
+      stockExchange: "Madrid",
+      stockExchangeId: "MC",
+      assetClass: null,
+      assetClassId: null,
+      position: 1,
+      assets: [demoAsset("SAN.MC", "Banco Santander", 6000), demoAsset("ITX.MC", "Inditex", 4000)],
+    },
+  ],
+  totalInvested: 10000,
+  initialInvested: 10000,
+  maxAssetsLevel: 2,
+  saved: true,
+  remainingEditions: 3,
+  monkeyRegion: null,
+  answers: null,
+  version: 1,
+  createdAt: "2025-01-02T10:00:00.000Z",
+  updatedAt: "2025-01-02T10:00:00.000Z",
+  valuation: null,
+};
+
+/** The portfolio-lifecycle machine as the charts and the path tests see it: its guards' rules and the events to explore. */
+export const portfolioLifecycleEntry: MachineEntry = {
+  machine: portfolioLifecycleMachine,
+  title: "Portfolio lifecycle (save and edit)",
+  guards: {
+    hasSavedPortfolio: "A saved portfolio was opened (my portfolios): the lifecycle starts saved.",
+    canSave:
+      "Section 6: the save permission, an unsaved portfolio and being under the limit (saveLimit; saveLimitPerRegion for simMonk) (saveProblem).",
+    draftComposable:
+      "Section 5: the composed portfolio has a currency, 1 to max assets and a total above the minimum and not above the maximum (compositionProblem).",
+    canEdit:
+      "Section 4: editing is allowed with the edit permission while remainingEditions is null or above 0 (editProblem).",
+    canSubmit:
+      "Section 5, editing a saved portfolio: editing permitted, editions left, the composition valid, total not below the minimum nor above the maximum (editProblem).",
+    canDelete: "The management.delete permission.",
+    canExport: "The management.export permission.",
+    isConflict:
+      "The portfolio was changed since it was read (412 PORTFOLIO_CONFLICT): reload or discard.",
+    valuationArrived:
+      "Issue 23: a save is answered once committed and its first valuation follows; the portfolio read again has it (only the valuation is taken).",
+  },
+  input: {
+    product: "simAssets",
+    permissions: permissionsFor("simAssets", "standard"),
+    savedCount: 0,
+    draft: {
+      currency: "EUR",
+      maxAssetsLevel: 2,
+      assets: [
+        { id: "SAN.MC", name: "Banco Santander", investedAmount: 6000 },
+        { id: "ITX.MC", name: "Inditex", investedAmount: 4000 },
+      ],
+    },
+  },
+  pathEvents: [
+    { type: "save", name: "Iberia" },
+    { type: "xstate.done.actor.savePortfolio", output: demoPortfolio },
+    { type: "xstate.error.actor.savePortfolio", error: new SessionFailure("SAVE_LIMIT_REACHED") },
+    { type: "edit" },
+    { type: "amount.change", id: "ITX.MC", investedAmount: 5000 },
+    { type: "asset.add", id: "BBVA.MC", name: "BBVA", investedAmount: 1000 },
+    { type: "asset.remove", id: "BBVA.MC" },
+    { type: "reset", ids: ["ITX.MC"] },
+    { type: "submit" },
+    { type: "xstate.done.actor.updatePortfolio", output: { ...demoPortfolio, version: 2 } },
+    {
+      type: "xstate.error.actor.updatePortfolio",
+      error: new SessionFailure("PORTFOLIO_CONFLICT"),
+    },
+    { type: "xstate.error.actor.updatePortfolio", error: new SessionFailure("INTERNAL_ERROR") },
+    { type: "reload" },
+    { type: "xstate.done.actor.loadPortfolio", output: { ...demoPortfolio, version: 3 } },
+    { type: "xstate.error.actor.loadPortfolio", error: new SessionFailure("NETWORK_ERROR") },
+    { type: "discard" },
+    { type: "cancel" },
+    { type: "export", format: "csv" },
+    { type: "xstate.done.actor.exportPortfolio" },
+    { type: "xstate.error.actor.exportPortfolio", error: new SessionFailure("NETWORK_ERROR") },
+    { type: "delete" },
+    { type: "xstate.done.actor.deletePortfolio" },
+    { type: "xstate.error.actor.deletePortfolio", error: new SessionFailure("NETWORK_ERROR") },
+  ],
+};
