@@ -94,7 +94,10 @@ test.describe("portfolios at phone width", () => {
       const id = ((await saved.json()) as { id: number }).id;
 
       await page.goto(`${portfolioTexts.portfolio[locale]}${id}`);
-      const holdings = page.getByRole("table", { name: portfolioTexts.holdings[locale] });
+      const holdings = page.getByRole("table", {
+        name: portfolioTexts.holdings[locale],
+        exact: true,
+      });
       await expect(holdings).toBeVisible({ timeout: 30_000 });
       // A new portfolio: no charts of one dot, but when its next valuation comes.
       await expect(page.getByTestId("monitoring-empty")).toContainText(
