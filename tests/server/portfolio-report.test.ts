@@ -161,6 +161,9 @@ describe("the full report", () => {
     expect(hasText(file, r.sections.correlation)).toBe(true);
     expect(countText(file, "Incluido en el plan Avanzado; no figura en este informe.")).toBe(2);
     expect(hasText(file, "Error típico")).toBe(false);
+    // The benchmark by its Spanish name, never the data's English "(price index)".
+    expect(plainText(file)).toContain("EURO STOXX 50 (índice de precios)");
+    expect(plainText(file)).not.toContain("(price index)");
     // Numbers in the Spanish way: a decimal comma.
     expect(hasText(file, "6,40 %")).toBe(true);
     expect(chartPaths(file)).toBeGreaterThanOrEqual(9);

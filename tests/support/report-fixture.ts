@@ -172,7 +172,7 @@ export function reportFixture(options: { assets?: number; years?: number; seed?:
     window: { benchmark: 5, from: dates[windowStart]!, to: dates[days]!, observations: windowDays },
     benchmark: {
       series: "STOXX50E_INDEX",
-      name: "Euro Stoxx 50",
+      name: "EURO STOXX 50 (price index)",
       kind: "index",
       assetClass: null,
       currency: "EUR",

@@ -106,6 +106,14 @@ const es: ExportLabels = {
 
 export const exportLabels = (lang: Locale | undefined): ExportLabels => (lang === "es" ? es : en);
 
+/**
+ * A market series' name from the data in the report's language: the data names its indices
+ * "… (price index)" (PRODUCT.md "Names a person sees": series by their translated names).
+ */
+export function seriesNameIn(name: string, lang: Locale | undefined): string {
+  return lang === "es" ? name.replace(/\(price index\)$/, "(índice de precios)") : name;
+}
+
 /** Specification section 9: mm/dd/yy (en), dd/mm/yy (es). */
 export function formatDay(iso: string, lang: Locale | undefined): string {
   const [y, m, d] = iso.split("-");

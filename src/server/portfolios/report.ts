@@ -37,7 +37,14 @@ import {
   type ChartSeries,
 } from "./charts.ts";
 import { BAND, BAR, BOTTOM, MARGIN, RULE, writeSummary, type SummaryOptions } from "./exports.ts";
-import { exportLabels, fill, formatDay, formatNumber, reportLabels } from "./labels.ts";
+import {
+  exportLabels,
+  fill,
+  formatDay,
+  formatNumber,
+  reportLabels,
+  seriesNameIn,
+} from "./labels.ts";
 import { A4, createPdf, fitText, type Page } from "./pdf.ts";
 
 export interface ReportOptions extends SummaryOptions {
@@ -205,7 +212,9 @@ export function portfolioReport(
   };
   /** Whether a section has figures in this report (it starts on a new page then). */
   const shows = (section: PastPerformanceSection) => allowed.has(section) && past[section] !== null;
-  const benchmarkName = past.benchmark ? `${r.benchmark}: ${past.benchmark.name}` : null;
+  const benchmarkName = past.benchmark
+    ? `${r.benchmark}: ${seriesNameIn(past.benchmark.name, lang)}`
+    : null;
 
   // Risk: the VaR figures of the analysis, the volatility, what the plan shows of the rest, and
   // the historical scenarios as a histogram with the VaR marked.
@@ -439,7 +448,7 @@ export function portfolioReport(
       );
     };
     falls(r.portfolio, d.portfolio);
-    if (d.benchmark && past.benchmark) falls(past.benchmark.name, d.benchmark);
+    if (d.benchmark && past.benchmark) falls(seriesNameIn(past.benchmark.name, lang), d.benchmark);
   }
 
   // Correlation: the heat map in the clustering's order, and each holding's average.
