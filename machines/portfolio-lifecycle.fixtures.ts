@@ -5,6 +5,7 @@ import { portfolioLifecycleMachine } from "./portfolio-lifecycle.machine.ts";
 import { permissionsFor } from "../src/contract/permissions.ts";
 import type { Portfolio } from "../src/contract/portfolios.ts";
 
+/** A holding of a saved portfolio's fixture: 20% volatility on every window. */
 const demoAsset = (id: string, name: string, investedAmount: number) => ({
   id,
   name,
@@ -15,35 +16,50 @@ const demoAsset = (id: string, name: string, investedAmount: number) => ({
   stale: false,
 });
 
-const demoPortfolio: Portfolio = {
-  id: 7,
-  name: "Iberia",
-  product: "simAssets",
-  currency: "EUR",
-  benchmark: 5,
-  benchmarkSeries: null,
-  assets: [
-    {
-      stockExchange: "Madrid",
-      stockExchangeId: "MC",
-      assetClass: null,
-      assetClassId: null,
-      position: 1,
-      assets: [demoAsset("SAN.MC", "Banco Santander", 6000), demoAsset("ITX.MC", "Inditex", 4000)],
-    },
+/**
+ * A saved portfolio on the Madrid exchange holding `holdings` ([symbol, name, amount]), with
+ * `extra` over it: the machine's paths and the route-level tests of a saved portfolio's page.
+ */
+export function savedPortfolioFixture(
+  holdings: readonly (readonly [string, string, number])[] = [
+    ["SAN.MC", "Banco Santander", 6000],
+    ["ITX.MC", "Inditex", 4000],
   ],
-  totalInvested: 10000,
-  initialInvested: 10000,
-  maxAssetsLevel: 2,
-  saved: true,
-  remainingEditions: 3,
-  monkeyRegion: null,
-  answers: null,
-  version: 1,
-  createdAt: "2025-01-02T10:00:00.000Z",
-  updatedAt: "2025-01-02T10:00:00.000Z",
-  valuation: null,
-};
+  extra: Partial<Portfolio> = {},
+): Portfolio {
+  return {
+    id: 7,
+    name: "Iberia",
+    product: "simAssets",
+    currency: "EUR",
+    benchmark: 5,
+    benchmarkSeries: null,
+    assets: [
+      {
+        stockExchange: "Madrid",
+        stockExchangeId: "MC",
+        assetClass: null,
+        assetClassId: null,
+        position: 1,
+        assets: holdings.map(([id, name, amount]) => demoAsset(id, name, amount)),
+      },
+    ],
+    totalInvested: holdings.reduce((sum, [, , amount]) => sum + amount, 0),
+    initialInvested: 10000,
+    maxAssetsLevel: 2,
+    saved: true,
+    remainingEditions: 3,
+    monkeyRegion: null,
+    answers: null,
+    version: 1,
+    createdAt: "2025-01-02T10:00:00.000Z",
+    updatedAt: "2025-01-02T10:00:00.000Z",
+    valuation: null,
+    ...extra,
+  };
+}
+
+const demoPortfolio = savedPortfolioFixture();
 
 /** The portfolio-lifecycle machine as the charts and the path tests see it: its guards' rules and the events to explore. */
 export const portfolioLifecycleEntry: MachineEntry = {

@@ -9,57 +9,25 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PastPerformance } from "../../src/contract/past-performance.ts";
 import type { Portfolio } from "../../src/contract/portfolios.ts";
 import type * as TabApp from "../support/tab-app.tsx";
+import { savedPortfolioFixture } from "../../machines/portfolio-lifecycle.fixtures.ts";
 
 const saved: { blob: Blob; name: string }[] = [];
 vi.mock("../../src/ui/save-file.ts", () => ({
   saveFile: (blob: Blob, name: string) => void saved.push({ blob, name }),
 }));
 
-const asset = (id: string, name: string, investedAmount: number) => ({
-  id,
-  name,
-  investedAmount,
-  percentage: investedAmount / 100,
-  volatilities: { 1: 0.2, 2: 0.2, 3: 0.2, 4: 0.2, 5: 0.2, 6: 0.2 },
-  currency: "EUR",
-  stale: false,
-});
-
-const portfolio = (benchmarkSeries: string | null): Portfolio => ({
-  id: 7,
-  name: "Iberia Núcleo",
-  product: "simAssets",
-  currency: "EUR",
-  benchmark: 5,
-  benchmarkSeries,
-  assets: [
-    {
-      stockExchange: "Madrid",
-      stockExchangeId: "MC",
-      assetClass: null,
-      assetClassId: null,
-      position: 1,
-      assets: [asset("SAN.MC", "Banco Santander", 6000), asset("ITX.MC", "Inditex", 4000)],
+const portfolio = (benchmarkSeries: string | null): Portfolio =>
+  savedPortfolioFixture(undefined, {
+    name: "Iberia Núcleo",
+    benchmarkSeries,
+    answers: {
+      universe: [],
+      amount: 10000,
+      maxToLose95: 900,
+      ordering: "balanced",
+      maxAssetsLevel: 2,
     },
-  ],
-  totalInvested: 10000,
-  initialInvested: 10000,
-  maxAssetsLevel: 2,
-  saved: true,
-  remainingEditions: 3,
-  monkeyRegion: null,
-  answers: {
-    universe: [],
-    amount: 10000,
-    maxToLose95: 900,
-    ordering: "balanced",
-    maxAssetsLevel: 2,
-  },
-  version: 1,
-  createdAt: "2025-01-02T10:00:00.000Z",
-  updatedAt: "2025-01-02T10:00:00.000Z",
-  valuation: null,
-});
+  });
 
 const dates = ["2023-12-28", "2023-12-29", "2024-01-02", "2024-01-03", "2024-01-04", "2024-01-05"];
 const figure = <M extends string>(method: M) => ({

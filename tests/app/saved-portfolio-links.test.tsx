@@ -12,56 +12,23 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Client } from "../../src/contract/accounts.ts";
 import type { Portfolio } from "../../src/contract/portfolios.ts";
 import type * as TabApp from "../support/tab-app.tsx";
+import { savedPortfolioFixture } from "../../machines/portfolio-lifecycle.fixtures.ts";
 
-const asset = (id: string, name: string, investedAmount: number) => ({
-  id,
-  name,
-  investedAmount,
-  percentage: investedAmount / 100,
-  volatilities: { 1: 0.2, 2: 0.2, 3: 0.2, 4: 0.2, 5: 0.2, 6: 0.2 },
-  currency: "EUR",
-  stale: false,
-});
-
+/** A saved portfolio with the answers of the questions (the assessment reads the loss borne). */
 const savedPortfolio = (
   holdings: readonly (readonly [string, string, number])[],
   extra: Partial<Portfolio> = {},
-): Portfolio => ({
-  id: 7,
-  name: "Iberia",
-  product: "simAssets",
-  currency: "EUR",
-  benchmark: 5,
-  benchmarkSeries: null,
-  assets: [
-    {
-      stockExchange: "Madrid",
-      stockExchangeId: "MC",
-      assetClass: null,
-      assetClassId: null,
-      position: 1,
-      assets: holdings.map(([id, name, amount]) => asset(id, name, amount)),
+): Portfolio =>
+  savedPortfolioFixture(holdings, {
+    answers: {
+      universe: [],
+      amount: 10000,
+      maxToLose95: 900,
+      ordering: "balanced",
+      maxAssetsLevel: 2,
     },
-  ],
-  totalInvested: holdings.reduce((s, [, , amount]) => s + amount, 0),
-  initialInvested: 10000,
-  maxAssetsLevel: 2,
-  saved: true,
-  remainingEditions: 3,
-  monkeyRegion: null,
-  answers: {
-    universe: [],
-    amount: 10000,
-    maxToLose95: 900,
-    ordering: "balanced",
-    maxAssetsLevel: 2,
-  },
-  version: 1,
-  createdAt: "2025-01-02T10:00:00.000Z",
-  updatedAt: "2025-01-02T10:00:00.000Z",
-  valuation: null,
-  ...extra,
-});
+    ...extra,
+  });
 
 const iberia = savedPortfolio([
   ["SAN.MC", "Banco Santander", 6000],
