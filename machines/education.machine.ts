@@ -51,7 +51,12 @@ export const educationMachine = setup({
   types: {
     context: {} as EducationContext,
     events: {} as EducationEvent,
-    input: {} as { edition: Edition; access: EducationAccess },
+    input: {} as {
+      edition: Edition;
+      access: EducationAccess;
+      /** The section's parameters in the URL the section was mounted on. */
+      params?: SectionParams | null;
+    },
   },
   actions: {
     /** Writes the section's parameters (null: closes it) to the URL as a new history entry. */
@@ -73,8 +78,14 @@ export const educationMachine = setup({
   id: "education",
   description:
     "The education section (hollypedia in ht, program in tt) over any page, driven by its query parameters.",
-  context: ({ input }) => ({ edition: input.edition, params: null, access: input.access }),
-  initial: "closed",
+  context: ({ input }) => ({
+    edition: input.edition,
+    params: input.params ?? null,
+    access: input.access,
+  }),
+  // Decided at once from the URL it was mounted on: the section is never shown closed first (a
+  // tab chosen in that moment would be lost).
+  initial: "routing",
   on: {
     "access.changed": {
       target: ".routing",

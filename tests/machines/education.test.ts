@@ -124,3 +124,25 @@ describe("educationMachine", () => {
     expect(url()).toBe("?x=1");
   });
 });
+
+describe("the section mounted on an address that names it", () => {
+  it("starts open at that tab, so a tab chosen before any other event is kept", () => {
+    const pushed: (SectionParams | null)[] = [];
+    const search = "?keep=1&hollypedia=dictionary&level=user";
+    const actor = createActor(
+      educationMachine.provide({
+        actions: { pushParams: (_, { params }) => void pushed.push(params) },
+      }),
+      { input: { edition: "ht", access: advanced, params: readSectionParams(search, "ht") } },
+    ).start();
+    expect(actor.getSnapshot().matches("open")).toBe(true);
+    // No url.changed yet: the screen's effect that sends it may come after the person's click.
+    actor.send({ type: "tab.select", tab: "videotutorials" });
+    expect(pushed).toEqual([expect.objectContaining({ tab: "videotutorials" })]);
+  });
+
+  it("starts closed on an address without it", () => {
+    const actor = createActor(educationMachine, { input: { edition: "ht", access: free } }).start();
+    expect(actor.getSnapshot().matches("closed")).toBe(true);
+  });
+});

@@ -72,7 +72,9 @@ export default function EducationSection({ locale }: { locale: Locale }) {
       },
     }),
   );
-  const [snapshot, send] = useAppMachine(machine, { input: { edition, access } });
+  const [snapshot, send] = useAppMachine(machine, {
+    input: { edition, access, params: readSectionParams(location.search, edition) },
+  });
   useEffect(() => {
     send({ type: "url.changed", params: readSectionParams(location.search, edition) });
   }, [send, location.search, edition]);
