@@ -88,8 +88,8 @@ export type BananaEvent =
   | { type: "stock.remove"; symbol: string }
   | { type: "shares.change"; symbol: string; shares: number | null }
   | { type: "name.change"; name: string }
-  | { type: "save" }
-  | { type: "retry" }
+  | { type: "portfolio.save" }
+  | { type: "failure.retry" }
   | { type: "clock.tick"; now: Date }
   | { type: "portfolio.reloaded"; portfolio: BananaPortfolio }
   | { type: "edit.start"; portfolio: BananaPortfolio }
@@ -336,13 +336,13 @@ export const bananaMachine = setup({
           },
         },
         loadFailed: {
-          on: { retry: { target: "loadingCapacity", actions: "clearError" } },
+          on: { "failure.retry": { target: "loadingCapacity", actions: "clearError" } },
         },
         picking: {
           on: {
             ...pickingEvents,
             "region.change": "choosingRegion",
-            save: { guard: "canSave", target: "creating" },
+            "portfolio.save": { guard: "canSave", target: "creating" },
           },
         },
         creating: {
@@ -368,7 +368,7 @@ export const bananaMachine = setup({
           on: {
             ...backToPicking,
             "region.change": "choosingRegion",
-            retry: { guard: "canSave", target: "creating" },
+            "failure.retry": { guard: "canSave", target: "creating" },
           },
         },
         saved: {
@@ -411,10 +411,10 @@ export const bananaMachine = setup({
           },
         },
         loadFailed: {
-          on: { retry: { target: "checkingWindow", actions: "clearError" } },
+          on: { "failure.retry": { target: "checkingWindow", actions: "clearError" } },
         },
         picking: {
-          on: { ...pickingEvents, save: { guard: "canSave", target: "updating" } },
+          on: { ...pickingEvents, "portfolio.save": { guard: "canSave", target: "updating" } },
         },
         updating: {
           invoke: {
@@ -447,7 +447,7 @@ export const bananaMachine = setup({
           },
         },
         failed: {
-          on: { ...backToPicking, retry: { guard: "canSave", target: "updating" } },
+          on: { ...backToPicking, "failure.retry": { guard: "canSave", target: "updating" } },
         },
         conflict: {
           // The portfolio changed elsewhere: the screen reloads it and the edit starts from it.

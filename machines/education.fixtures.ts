@@ -33,6 +33,6 @@ export const educationEntry: MachineEntry = {
     { type: "item.open", section: "bonds-in-2022" },
     { type: "term.open", term: "volatility" },
     { type: "item.close" },
-    { type: "close" },
+    { type: "section.close" },
   ],
 };

@@ -30,7 +30,7 @@ export type EducationEvent =
   | { type: "term.open"; term: string }
   | { type: "item.open"; section: string }
   | { type: "item.close" }
-  | { type: "close" };
+  | { type: "section.close" };
 
 /** The tab shown: the URL's, or the edition's default (dictionary in ht, education in tt). */
 export const shownTab = (c: Pick<EducationContext, "edition" | "params">): EducationTab =>
@@ -190,7 +190,7 @@ export const educationMachine = setup({
             { type: "pushParams", params: ({ context }) => ({ params: context.params }) },
           ],
         },
-        close: {
+        "section.close": {
           target: "#education.routing",
           actions: [
             assign({ params: null }),

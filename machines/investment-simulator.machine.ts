@@ -199,9 +199,9 @@ export type InvestmentSimulatorEvent =
   | { type: "source.choose"; source: SimulatorSourceKind; portfolioId?: number | null }
   | { type: "source.change" }
   | { type: "inputs.change"; inputs: Partial<SimulatorInputs> }
-  | { type: "simulate" }
-  | { type: "cancel" }
-  | { type: "retry" };
+  | { type: "simulation.run" }
+  | { type: "simulation.cancel" }
+  | { type: "failure.retry" };
 
 export interface InvestmentSimulatorInput {
   /** A saved portfolio to start from (e.g. the link from a portfolio's page). */
@@ -368,7 +368,7 @@ export const investmentSimulatorMachine = setup({
         },
       },
     },
-    loadFailed: { on: { retry: "loading" } },
+    loadFailed: { on: { "failure.retry": "loading" } },
     choosingSource: {
       on: {
         "inputs.change": { actions: "changeInputs" },
@@ -380,7 +380,7 @@ export const investmentSimulatorMachine = setup({
         "inputs.change": { actions: "changeInputs" },
         "source.choose": { guard: "chosePortfolio", actions: "chooseSource" },
         "source.change": "choosingSource",
-        simulate: { guard: "inputsValid", target: "simulating", actions: "startRun" },
+        "simulation.run": { guard: "inputsValid", target: "simulating", actions: "startRun" },
       },
     },
     simulating: {
@@ -399,7 +399,7 @@ export const investmentSimulatorMachine = setup({
       },
       on: {
         // Leaving the state stops the call: its signal aborts the request.
-        cancel: { target: "editing", actions: "markCancelled" },
+        "simulation.cancel": { target: "editing", actions: "markCancelled" },
       },
     },
     result: {
@@ -407,12 +407,12 @@ export const investmentSimulatorMachine = setup({
         "inputs.change": { target: "editing", actions: "changeInputs" },
         "source.choose": { guard: "chosePortfolio", target: "editing", actions: "chooseSource" },
         "source.change": "choosingSource",
-        simulate: { guard: "inputsValid", target: "simulating", actions: "startRun" },
+        "simulation.run": { guard: "inputsValid", target: "simulating", actions: "startRun" },
       },
     },
     failed: {
       on: {
-        retry: { guard: "inputsValid", target: "simulating", actions: "startRun" },
+        "failure.retry": { guard: "inputsValid", target: "simulating", actions: "startRun" },
         "inputs.change": { target: "editing", actions: "changeInputs" },
         "source.change": "choosingSource",
       },

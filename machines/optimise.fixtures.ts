@@ -89,11 +89,11 @@ export const optimiseEntry: MachineEntry = {
     { type: "newAsset.add", symbol: "GLD", name: "Gold" },
     { type: "keep.toggle", symbol: "SAN.MC" },
     { type: "desired.change", amount: 2 },
-    { type: "optimise" },
-    { type: "cancel" },
-    { type: "back" },
-    { type: "restart" },
-    { type: "adopt" },
+    { type: "optimisation.run" },
+    { type: "optimisation.cancel" },
+    { type: "step.back" },
+    { type: "optimisation.restart" },
+    { type: "result.adopt" },
     {
       type: "portfolio.change",
       portfolio: {

@@ -125,11 +125,11 @@ export type OptimiseEvent =
   | { type: "keepWeight.change"; symbol: string; min: number; max: number }
   | { type: "desired.change"; amount: number | null }
   | { type: "portfolio.change"; portfolio: OptimisePortfolio }
-  | { type: "optimise" }
-  | { type: "cancel" }
-  | { type: "back" }
-  | { type: "restart" }
-  | { type: "adopt" };
+  | { type: "optimisation.run" }
+  | { type: "optimisation.cancel" }
+  | { type: "step.back" }
+  | { type: "optimisation.restart" }
+  | { type: "result.adopt" };
 
 /** Kept assets default to the whole range: held or not, as the optimiser finds best. */
 export const DEFAULT_KEEP_WEIGHT: KeepWeight = { min: 0, max: 1 };
@@ -471,11 +471,11 @@ export const optimiseMachine = setup({
         "The options of the level; every level states the maximum loss at 95% the investor accepts.",
       on: {
         "maxLoss.change": { actions: "setMaxLoss" },
-        optimise: [
+        "optimisation.run": [
           { guard: "canOptimise", target: "optimising", actions: "clearOutcome" },
           { actions: "reportViolations" },
         ],
-        back: { target: "choose", actions: ["clearOutcome", assign({ level: null })] },
+        "step.back": { target: "choose", actions: ["clearOutcome", assign({ level: null })] },
       },
       initial: "o1",
       states: {
@@ -568,7 +568,7 @@ export const optimiseMachine = setup({
         },
       },
       on: {
-        cancel: "returning",
+        "optimisation.cancel": "returning",
         // The portfolio changed while optimising: start again on the new composition.
         "portfolio.change": {
           guard: "portfolioChanged",
@@ -597,9 +597,9 @@ export const optimiseMachine = setup({
           target: "stale",
           actions: "setPortfolio",
         },
-        adopt: { guard: "resultCurrent", target: "adopting", actions: "clearOutcome" },
-        back: "returning",
-        restart: { target: "choose", actions: ["clearOutcome", "startOver"] },
+        "result.adopt": { guard: "resultCurrent", target: "adopting", actions: "clearOutcome" },
+        "step.back": "returning",
+        "optimisation.restart": { target: "choose", actions: ["clearOutcome", "startOver"] },
       },
     },
     stale: {
@@ -610,12 +610,12 @@ export const optimiseMachine = setup({
         "page.opened": {
           actions: ["openPage", { type: "showPage", params: { page: "summary" } }],
         },
-        optimise: [
+        "optimisation.run": [
           { guard: "canOptimise", target: "optimising", actions: "clearOutcome" },
           { actions: "reportViolations" },
         ],
-        back: "returning",
-        restart: { target: "choose", actions: ["clearOutcome", "startOver"] },
+        "step.back": "returning",
+        "optimisation.restart": { target: "choose", actions: ["clearOutcome", "startOver"] },
       },
     },
     adopting: {

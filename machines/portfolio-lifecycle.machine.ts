@@ -180,16 +180,16 @@ export type PortfolioLifecycleEvent =
   | { type: "page.opened"; page: LifecyclePage }
   /** The person left it: what the machine does next moves no page. */
   | { type: "page.left" }
-  | { type: "save"; name: string }
-  | { type: "edit" }
-  | { type: "delete" }
-  | { type: "export"; format: ExportFormat }
+  | { type: "portfolio.save"; name: string }
+  | { type: "edit.start" }
+  | { type: "portfolio.delete" }
+  | { type: "portfolio.export"; format: ExportFormat }
   | DraftEvent
-  | { type: "reset"; ids?: readonly string[] }
-  | { type: "submit" }
-  | { type: "cancel" }
-  | { type: "reload" }
-  | { type: "discard" };
+  | { type: "edit.reset"; ids?: readonly string[] }
+  | { type: "edit.submit" }
+  | { type: "edit.cancel" }
+  | { type: "conflict.reload" }
+  | { type: "conflict.discard" };
 
 export interface PortfolioLifecycleInput {
   readonly product: Product;
@@ -329,10 +329,10 @@ export const portfolioLifecycleMachine = setup({
     }),
     editDraft: assign({
       draft: ({ context, event }) => {
-        assertEvent(event, ["amount.change", "asset.add", "asset.remove", "reset"]);
+        assertEvent(event, ["amount.change", "asset.add", "asset.remove", "edit.reset"]);
         const draft = context.draft ?? emptyDraft;
         const assets =
-          event.type === "reset"
+          event.type === "edit.reset"
             ? withReset(draft.assets, event.ids)
             : applyDraftEvent(draft.assets, event);
         return { ...draft, assets };
@@ -402,7 +402,7 @@ export const portfolioLifecycleMachine = setup({
         "amount.change": { actions: "editDraft" },
         "asset.add": { actions: "editDraft" },
         "asset.remove": { actions: "editDraft" },
-        save: [
+        "portfolio.save": [
           {
             guard: "canSave",
             target: "checkingDraft",
@@ -460,7 +460,7 @@ export const portfolioLifecycleMachine = setup({
         },
       },
       on: {
-        edit: [
+        "edit.start": [
           {
             guard: { type: "canEdit", params: ({ context }) => ({ portfolio: context.portfolio }) },
             target: "editing",
@@ -472,7 +472,7 @@ export const portfolioLifecycleMachine = setup({
           },
           { actions: "reportEditProblem" },
         ],
-        delete: [
+        "portfolio.delete": [
           {
             guard: "canDelete",
             target: "deleting",
@@ -480,7 +480,7 @@ export const portfolioLifecycleMachine = setup({
           },
           { actions: assign({ problem: "DELETE_FORBIDDEN" }) },
         ],
-        export: [
+        "portfolio.export": [
           {
             guard: "canExport",
             target: "exporting",
@@ -489,7 +489,7 @@ export const portfolioLifecycleMachine = setup({
           { actions: assign({ problem: "EXPORT_FORBIDDEN" }) },
         ],
         // Saving twice is refused by the same rule (ALREADY_SAVED).
-        save: { actions: "reportSaveProblem" },
+        "portfolio.save": { actions: "reportSaveProblem" },
       },
     },
     exporting: {
@@ -497,7 +497,7 @@ export const portfolioLifecycleMachine = setup({
         id: "exportPortfolio",
         src: "exportPortfolio",
         input: ({ context, event }) => {
-          assertEvent(event, "export");
+          assertEvent(event, "portfolio.export");
           return { id: context.portfolio!.id, format: event.format };
         },
         onDone: "saved",
@@ -534,8 +534,8 @@ export const portfolioLifecycleMachine = setup({
         "amount.change": { actions: "editDraft" },
         "asset.add": { actions: "editDraft" },
         "asset.remove": { actions: "editDraft" },
-        reset: { actions: "editDraft" },
-        submit: [
+        "edit.reset": { actions: "editDraft" },
+        "edit.submit": [
           {
             guard: "canSubmit",
             target: "updating",
@@ -543,7 +543,10 @@ export const portfolioLifecycleMachine = setup({
           },
           { actions: "reportEditProblem" },
         ],
-        cancel: { target: "saved", actions: assign({ draft: null, problem: null, error: null }) },
+        "edit.cancel": {
+          target: "saved",
+          actions: assign({ draft: null, problem: null, error: null }),
+        },
       },
     },
     updating: {
@@ -574,8 +577,8 @@ export const portfolioLifecycleMachine = setup({
     conflict: {
       description: "The portfolio changed elsewhere since it was read (412 PORTFOLIO_CONFLICT).",
       on: {
-        reload: { target: "reloading", actions: assign({ error: null }) },
-        discard: { target: "saved", actions: assign({ draft: null, error: null }) },
+        "conflict.reload": { target: "reloading", actions: assign({ error: null }) },
+        "conflict.discard": { target: "saved", actions: assign({ draft: null, error: null }) },
       },
     },
     reloading: {

@@ -60,8 +60,8 @@ export const portfolioWizardEntry: MachineEntry = {
   },
   pathEvents: [
     { type: "q1.change", answers: { amount: 10000, currency: "EUR" } },
-    { type: "next" },
-    { type: "back" },
+    { type: "step.next" },
+    { type: "step.back" },
     { type: "q2.change", maxToLose95: 500 },
     { type: "q3.change", answers: { ordering: "marketRisk", maxAssetsLevel: 2 } },
     { type: "xstate.done.actor.propose", output: demoProposal },
@@ -69,7 +69,7 @@ export const portfolioWizardEntry: MachineEntry = {
     { type: "amount.change", id: "ITX.MC", investedAmount: 5000 },
     { type: "asset.add", id: "BBVA.MC", name: "BBVA", investedAmount: 1000 },
     { type: "asset.remove", id: "SAN.MC" },
-    { type: "save" },
-    { type: "cancel" },
+    { type: "portfolio.save" },
+    { type: "creation.cancel" },
   ],
 };

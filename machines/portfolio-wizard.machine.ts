@@ -89,11 +89,11 @@ export type PortfolioWizardEvent =
   /** q2: the UI may give a percentage of the amount; it is kept as an amount. */
   | { type: "q2.change"; maxToLose95: number | null; unit?: "amount" | "percent" }
   | { type: "q3.change"; answers: Partial<Pick<WizardDraftAnswers, "ordering" | "maxAssetsLevel">> }
-  | { type: "next" }
-  | { type: "back" }
+  | { type: "step.next" }
+  | { type: "step.back" }
   | DraftEvent
-  | { type: "save" }
-  | { type: "cancel" };
+  | { type: "portfolio.save" }
+  | { type: "creation.cancel" };
 
 export interface PortfolioWizardInput {
   readonly product: Product;
@@ -315,7 +315,7 @@ export const portfolioWizardMachine = setup({
   },
   output: ({ context }) => context.portfolio,
   initial: "q1",
-  on: { cancel: ".cancelled", "page.left": { actions: "leavePage" } },
+  on: { "creation.cancel": ".cancelled", "page.left": { actions: "leavePage" } },
   states: {
     q1: {
       description: "What to invest in, the currency and how much.",
@@ -333,7 +333,7 @@ export const portfolioWizardMachine = setup({
             };
           }),
         },
-        next: [
+        "step.next": [
           { guard: "currencyDefined", target: "checkingAmount", actions: "clearProblem" },
           { actions: assign({ problem: "CURRENCY_UNDEFINED" }) },
         ],
@@ -392,7 +392,7 @@ export const portfolioWizardMachine = setup({
             };
           }),
         },
-        next: [
+        "step.next": [
           {
             guard: "maxToLoseValid",
             target: "q3",
@@ -406,7 +406,7 @@ export const portfolioWizardMachine = setup({
           },
           { actions: assign({ problem: "MAX_TO_LOSE_NOT_POSITIVE" }) },
         ],
-        back: { target: "q1", actions: "clearProblem" },
+        "step.back": { target: "q1", actions: "clearProblem" },
       },
     },
     q3: {
@@ -432,11 +432,11 @@ export const portfolioWizardMachine = setup({
             problem: null,
           }),
         },
-        next: [
+        "step.next": [
           { guard: "orderingAllowed", target: "checkingAssetLevel", actions: "clearProblem" },
           { actions: assign({ problem: "ORDERING_NOT_ALLOWED" }) },
         ],
-        back: { target: "q2", actions: "clearProblem" },
+        "step.back": { target: "q2", actions: "clearProblem" },
       },
     },
     checkingAssetLevel: {
@@ -518,11 +518,11 @@ export const portfolioWizardMachine = setup({
         "amount.change": { actions: "editAssets" },
         "asset.add": { actions: "editAssets" },
         "asset.remove": { actions: "editAssets" },
-        back: [
+        "step.back": [
           { guard: "viaLazyPortfolio", target: "q1", actions: "clearProblem" },
           { target: "q3", actions: "clearProblem" },
         ],
-        save: [
+        "portfolio.save": [
           {
             guard: "composable",
             target: "done",

@@ -35,9 +35,9 @@ export const whatIfEntry: MachineEntry = {
     { type: "shocks.clear" },
     { type: "scenario.choose", scenarioType: 1 },
     { type: "backtest.choose", backTesting: "1y" },
-    { type: "run" },
-    { type: "cancel" },
-    { type: "retry" },
+    { type: "whatIf.run" },
+    { type: "whatIf.cancel" },
+    { type: "whatIf.retry" },
     {
       type: "permissions.changed",
       permissions: { marketScenarios: true, realLifeScenarios: true, backTesting: true },

@@ -173,9 +173,9 @@ export type WhatIfEvent =
   | { type: "rebalancing.choose"; rebalancing: Rebalancing }
   | { type: "portfolio.changed"; portfolio: WhatIfPortfolio | null }
   | { type: "permissions.changed"; permissions: ProductPermissions["whatIf"] }
-  | { type: "run" }
-  | { type: "cancel" }
-  | { type: "retry" };
+  | { type: "whatIf.run" }
+  | { type: "whatIf.cancel" }
+  | { type: "whatIf.retry" };
 
 export const emptyParameters = (): WhatIfParameter[] =>
   SHOCK_KEYS.map((key) => ({
@@ -441,7 +441,7 @@ export const whatIfMachine = setup({
   },
   states: {
     editing: {
-      on: { ...editEvents, run: runTransitions },
+      on: { ...editEvents, "whatIf.run": runTransitions },
     },
     running: {
       invoke: {
@@ -474,7 +474,7 @@ export const whatIfMachine = setup({
         ],
       },
       on: {
-        cancel: "editing",
+        "whatIf.cancel": "editing",
         // A run never answers an older portfolio: it starts again on the new one.
         "portfolio.changed": [
           { guard: "portfolioGone", target: "editing", actions: ["changePortfolio", "reportRule"] },
@@ -489,13 +489,13 @@ export const whatIfMachine = setup({
       },
     },
     result: {
-      on: { ...editEvents, run: runTransitions },
+      on: { ...editEvents, "whatIf.run": runTransitions },
     },
     failed: {
-      on: { ...editEvents, run: runTransitions, retry: runTransitions },
+      on: { ...editEvents, "whatIf.run": runTransitions, "whatIf.retry": runTransitions },
     },
     locked: {
-      on: { ...editEvents, run: runTransitions },
+      on: { ...editEvents, "whatIf.run": runTransitions },
     },
   },
 });

@@ -307,7 +307,7 @@ export class PortfolioWorkspace {
     const lifecycle = this.state.lifecycle;
     const life = lifecycle?.getSnapshot();
     if (!lifecycle || life?.status !== "active" || life.context.portfolio?.id !== id) return false;
-    if (life.matches("saved")) lifecycle.send({ type: "edit" });
+    if (life.matches("saved")) lifecycle.send({ type: "edit.start" });
     return creationInProgress(lifecycle.getSnapshot());
   }
 

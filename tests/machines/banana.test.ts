@@ -93,13 +93,13 @@ describe("a new banana portfolio", () => {
     actor.send({ type: "stock.add", symbol: "SAN.MC" });
     actor.send({ type: "stock.add", symbol: "NOT.THERE" });
     expect(actor.getSnapshot().context.picks).toEqual([{ symbol: "SAN.MC", shares: 1 }]);
-    actor.send({ type: "save" });
+    actor.send({ type: "portfolio.save" });
     expect(actor.getSnapshot().matches({ create: "picking" })).toBe(true); // 5 EUR: too low
 
     actor.send({ type: "stock.add", symbol: "ITX.MC" });
     actor.send({ type: "shares.change", symbol: "SAN.MC", shares: 1000 });
     actor.send({ type: "shares.change", symbol: "ITX.MC", shares: 99 });
-    actor.send({ type: "save" });
+    actor.send({ type: "portfolio.save" });
     await waitFor(actor, (s) => s.matches({ create: "saved" }));
     expect(create).toHaveBeenCalledWith({
       name: "Mine",
@@ -128,7 +128,7 @@ describe("a new banana portfolio", () => {
     actor.send({ type: "region.choose", region: "eu" });
     await waitFor(actor, (s) => s.matches({ create: "picking" }));
     expect(actor.getSnapshot().context.picks).toHaveLength(1); // the draft is kept
-    actor.send({ type: "save" });
+    actor.send({ type: "portfolio.save" });
     await waitFor(actor, (s) => s.matches({ create: "failed" }));
     expect(actor.getSnapshot().context.error).toBe("SAVE_LIMIT_REACHED");
     actor.send({ type: "shares.change", symbol: "SAN.MC", shares: 1985 });
@@ -163,7 +163,7 @@ describe("an edit of a banana portfolio", () => {
     await waitFor(actor, (s) => s.matches({ edit: "picking" }));
     actor.send({ type: "stock.remove", symbol: "ITX.MC" });
     actor.send({ type: "shares.change", symbol: "SAN.MC", shares: 1990 });
-    actor.send({ type: "save" });
+    actor.send({ type: "portfolio.save" });
     await waitFor(actor, (s) => s.matches({ edit: "saved" }));
     expect(update).toHaveBeenCalledWith(demoBananaPortfolio.id, {
       version: 1,
@@ -194,13 +194,13 @@ describe("an edit of a banana portfolio", () => {
       },
     );
     await waitFor(actor, (s) => s.matches({ edit: "picking" }));
-    actor.send({ type: "save" });
+    actor.send({ type: "portfolio.save" });
     await waitFor(actor, (s) => s.matches({ edit: "conflict" }));
     actor.send({ type: "portfolio.reloaded", portfolio: { ...demoBananaPortfolio, version: 3 } });
     await waitFor(actor, (s) => s.matches({ edit: "picking" }));
     expect(actor.getSnapshot().context.portfolio?.version).toBe(3);
     answer = new SessionFailure("BANANA_WINDOW_CLOSED");
-    actor.send({ type: "save" });
+    actor.send({ type: "portfolio.save" });
     await waitFor(actor, (s) => s.matches({ edit: "windowClosed" }));
     expect(actor.getSnapshot().context.error).toBe("BANANA_WINDOW_CLOSED");
   });

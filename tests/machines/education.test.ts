@@ -118,7 +118,7 @@ describe("educationMachine", () => {
     const previous = history.at(-2)!;
     actor.send({ type: "url.changed", params: readSectionParams(previous, "ht") });
     expect(actor.getSnapshot().value).toEqual({ open: "casestudies" });
-    actor.send({ type: "close" });
+    actor.send({ type: "section.close" });
     await settle();
     expect(actor.getSnapshot().value).toBe("closed");
     expect(url()).toBe("?x=1");

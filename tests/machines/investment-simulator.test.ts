@@ -171,7 +171,7 @@ describe("investmentSimulatorMachine", () => {
     });
     actor.send({ type: "source.choose", source: "saved", portfolioId: 7 });
     actor.send({ type: "inputs.change", inputs: { goal: 15_000, monthlyContribution: 300 } });
-    actor.send({ type: "simulate" });
+    actor.send({ type: "simulation.run" });
     await waitFor(actor, (s) => s.matches("result"));
     expect(simulate).toHaveBeenCalledTimes(1);
     expect(simulate.mock.calls[0]![0]).toMatchObject({ goal: 15_000, monthlyContribution: 300 });
@@ -211,13 +211,13 @@ describe("investmentSimulatorMachine", () => {
     actor.send({ type: "source.choose", source: "saved", portfolioId: 7 });
     expect(actor.getSnapshot().matches("choosingSource")).toBe(true);
     actor.send({ type: "source.choose", source: "custom" });
-    actor.send({ type: "simulate" });
+    actor.send({ type: "simulation.run" });
     expect(actor.getSnapshot().matches("editing")).toBe(true);
     actor.send({
       type: "inputs.change",
       inputs: { currency: "USD", assets: [{ symbol: "SPY", amount: 1000 }] },
     });
-    actor.send({ type: "simulate" });
+    actor.send({ type: "simulation.run" });
     expect(actor.getSnapshot().matches("simulating")).toBe(true);
     expect(actor.getSnapshot().context.request).toMatchObject({
       currency: "USD",
@@ -230,7 +230,7 @@ describe("investmentSimulatorMachine", () => {
     await waitFor(actor, (s) => s.matches("choosingSource"));
     actor.send({ type: "source.choose", source: "saved", portfolioId: 7 });
     actor.send({ type: "inputs.change", inputs: { years: 41 } });
-    actor.send({ type: "simulate" });
+    actor.send({ type: "simulation.run" });
     expect(actor.getSnapshot().matches("editing")).toBe(true);
     expect(simulate).not.toHaveBeenCalled();
   });
@@ -239,13 +239,13 @@ describe("investmentSimulatorMachine", () => {
     const { actor } = start();
     await waitFor(actor, (s) => s.matches("choosingSource"));
     actor.send({ type: "source.choose", source: "saved", portfolioId: 7 });
-    actor.send({ type: "simulate" });
+    actor.send({ type: "simulation.run" });
     await waitFor(actor, (s) => s.matches("result"));
     actor.send({ type: "inputs.change", inputs: { years: 30 } });
     expect(actor.getSnapshot().matches("editing")).toBe(true);
     expect(actor.getSnapshot().context.stale).toBe(true);
     expect(actor.getSnapshot().context.result).toBe(demoSimulation);
-    actor.send({ type: "simulate" });
+    actor.send({ type: "simulation.run" });
     await waitFor(actor, (s) => s.matches("result"));
     expect(actor.getSnapshot().context.stale).toBe(false);
     expect(actor.getSnapshot().context.request?.years).toBe(30);
@@ -256,13 +256,13 @@ describe("investmentSimulatorMachine", () => {
     await waitFor(actor, (s) => s.matches("choosingSource"));
     actor.send({ type: "source.choose", source: "saved", portfolioId: 7 });
     expect(actor.getSnapshot().context.inputs.mode).toBe("equilibrium");
-    actor.send({ type: "simulate" });
+    actor.send({ type: "simulation.run" });
     await waitFor(actor, (s) => s.matches("result"));
     // demoSimulation printed 7.1 % and 18 %.
     expect(actor.getSnapshot().context.inputs).toMatchObject({ ownReturn: 7.1, ownVolatility: 18 });
     actor.send({ type: "inputs.change", inputs: { mode: "own", ownReturn: 5 } });
     expect(actor.getSnapshot().context.stale).toBe(true);
-    actor.send({ type: "simulate" });
+    actor.send({ type: "simulation.run" });
     await waitFor(actor, (s) => s.matches("result"));
     expect(simulate.mock.calls[1]![0].assumptions).toEqual({
       mode: "own",
@@ -284,10 +284,10 @@ describe("investmentSimulatorMachine", () => {
     });
     await waitFor(actor, (s) => s.matches("choosingSource"));
     actor.send({ type: "source.choose", source: "saved", portfolioId: 7 });
-    actor.send({ type: "simulate" });
+    actor.send({ type: "simulation.run" });
     expect(actor.getSnapshot().matches("simulating")).toBe(true);
     expect(actor.getSnapshot().context.startedAt).not.toBeNull();
-    actor.send({ type: "cancel" });
+    actor.send({ type: "simulation.cancel" });
     expect(actor.getSnapshot().matches("editing")).toBe(true);
     expect(actor.getSnapshot().context.cancelled).toBe(true);
     expect(aborted).toBe(true);
@@ -306,10 +306,10 @@ describe("investmentSimulatorMachine", () => {
     });
     await waitFor(actor, (s) => s.matches("choosingSource"));
     actor.send({ type: "source.choose", source: "saved", portfolioId: 7 });
-    actor.send({ type: "simulate" });
+    actor.send({ type: "simulation.run" });
     await waitFor(actor, (s) => s.matches("failed"));
     expect(actor.getSnapshot().context.error).toBe("NOT_ENOUGH_HISTORY");
-    actor.send({ type: "retry" });
+    actor.send({ type: "failure.retry" });
     await waitFor(actor, (s) => s.matches("result"));
     expect(simulate).toHaveBeenCalledTimes(2);
   });
@@ -329,7 +329,7 @@ describe("investmentSimulatorMachine", () => {
     ).start();
     await waitFor(actor, (s) => s.matches("loadFailed"));
     expect(actor.getSnapshot().context.error).toBe("NETWORK_ERROR");
-    actor.send({ type: "retry" });
+    actor.send({ type: "failure.retry" });
     await waitFor(actor, (s) => s.matches("choosingSource"));
   });
 });

@@ -73,8 +73,8 @@ function wizard(input: { edition?: "ht" | "tt"; lazy?: boolean } = {}) {
 describe("the wizard: its steps are pages, and the URL follows it", () => {
   it("moves no page while none of its pages is open", () => {
     const { actor, followed } = wizard();
-    actor.send({ type: "next" });
-    actor.send({ type: "next" });
+    actor.send({ type: "step.next" });
+    actor.send({ type: "step.next" });
     expect(actor.getSnapshot().value).toBe("q3");
     expect(followed).toEqual([]);
   });
@@ -82,11 +82,11 @@ describe("the wizard: its steps are pages, and the URL follows it", () => {
   it("takes the person from step to step, forward and back (a new history entry each)", async () => {
     const { actor, followed, propose } = wizard();
     actor.send({ type: "page.opened", page: "q1" });
-    actor.send({ type: "next" });
-    actor.send({ type: "next" });
-    actor.send({ type: "back" });
-    actor.send({ type: "next" });
-    actor.send({ type: "next" });
+    actor.send({ type: "step.next" });
+    actor.send({ type: "step.next" });
+    actor.send({ type: "step.back" });
+    actor.send({ type: "step.next" });
+    actor.send({ type: "step.next" });
     expect(actor.getSnapshot().value).toBe("proposing");
     await propose();
     expect(followed.map((f) => f.route)).toEqual([
@@ -102,7 +102,7 @@ describe("the wizard: its steps are pages, and the URL follows it", () => {
     const { actor, followed } = wizard();
     actor.send({ type: "page.opened", page: "q1" });
     actor.send({ type: "q1.change", answers: { amount: 0 } });
-    actor.send({ type: "next" });
+    actor.send({ type: "step.next" });
     expect(actor.getSnapshot().value).toBe("q1");
     expect(actor.getSnapshot().context.problem).toBe("TOTAL_TOO_LOW");
     expect(followed).toEqual([]);
@@ -110,9 +110,9 @@ describe("the wizard: its steps are pages, and the URL follows it", () => {
 
   it("an earlier step's page opened (the back button) steps the wizard back to it, in place", async () => {
     const { actor, followed, propose } = wizard();
-    actor.send({ type: "next" });
-    actor.send({ type: "next" });
-    actor.send({ type: "next" });
+    actor.send({ type: "step.next" });
+    actor.send({ type: "step.next" });
+    actor.send({ type: "step.next" });
     await propose();
     actor.send({ type: "page.opened", page: "q2" });
     expect(actor.getSnapshot().value).toBe("q2");
@@ -125,7 +125,7 @@ describe("the wizard: its steps are pages, and the URL follows it", () => {
 
   it("a later step's page opened sends the person back to the wizard's step", () => {
     const { actor, followed } = wizard();
-    actor.send({ type: "next" });
+    actor.send({ type: "step.next" });
     actor.send({ type: "page.opened", page: "summary" });
     expect(actor.getSnapshot().value).toBe("q2");
     expect(followed).toEqual([{ route: "create-q2" }]);
@@ -134,7 +134,7 @@ describe("the wizard: its steps are pages, and the URL follows it", () => {
   it("a lazy portfolio's summary goes back to q1 from any question's page (q2 and q3 were skipped)", async () => {
     const { actor, followed, propose } = wizard({ edition: "tt", lazy: true });
     actor.send({ type: "page.opened", page: "q1" });
-    actor.send({ type: "next" });
+    actor.send({ type: "step.next" });
     expect(actor.getSnapshot().value).toBe("proposing");
     await propose();
     actor.send({ type: "page.opened", page: "q3" });
@@ -144,9 +144,9 @@ describe("the wizard: its steps are pages, and the URL follows it", () => {
 
   it("while proposing a page opened is noted: the answer takes the person to the summary", async () => {
     const { actor, followed, propose } = wizard();
-    actor.send({ type: "next" });
-    actor.send({ type: "next" });
-    actor.send({ type: "next" });
+    actor.send({ type: "step.next" });
+    actor.send({ type: "step.next" });
+    actor.send({ type: "step.next" });
     actor.send({ type: "page.opened", page: "q2" });
     expect(actor.getSnapshot().value).toBe("proposing");
     await propose();
@@ -156,9 +156,9 @@ describe("the wizard: its steps are pages, and the URL follows it", () => {
   it("an answer that comes after the person left moves no page", async () => {
     const { actor, followed, propose } = wizard();
     actor.send({ type: "page.opened", page: "q1" });
-    actor.send({ type: "next" });
-    actor.send({ type: "next" });
-    actor.send({ type: "next" });
+    actor.send({ type: "step.next" });
+    actor.send({ type: "step.next" });
+    actor.send({ type: "step.next" });
     actor.send({ type: "page.left" });
     await propose();
     expect(followed.map((f) => f.route)).toEqual(["create-q2", "create-q3"]);
@@ -240,10 +240,10 @@ describe("the optimisation: the choice, each level and the summary are pages", (
     const { actor, followed } = optimisation();
     actor.send({ type: "page.opened", page: "choose" });
     actor.send({ type: "level.choose", level: 1 });
-    actor.send({ type: "optimise" });
+    actor.send({ type: "optimisation.run" });
     await waitFor(actor, (s) => s.matches("summary"));
-    actor.send({ type: "back" });
-    actor.send({ type: "back" });
+    actor.send({ type: "step.back" });
+    actor.send({ type: "step.back" });
     expect(followed.map((f) => f.route)).toEqual([
       "optimize-o1",
       "optimize-summary",
@@ -277,9 +277,9 @@ describe("the optimisation: the choice, each level and the summary are pages", (
     async (savedId, route) => {
       const { actor, followed } = optimisation({ savedId });
       actor.send({ type: "page.opened", page: "o1" });
-      actor.send({ type: "optimise" });
+      actor.send({ type: "optimisation.run" });
       await waitFor(actor, (s) => s.matches("summary"));
-      actor.send({ type: "adopt" });
+      actor.send({ type: "result.adopt" });
       await waitFor(actor, (s) => s.status === "done");
       expect(followed).toEqual([{ route: "optimize-summary" }, route]);
     },
@@ -288,7 +288,7 @@ describe("the optimisation: the choice, each level and the summary are pages", (
   it("a result that comes after the person left moves no page", async () => {
     const { actor, followed } = optimisation();
     actor.send({ type: "page.opened", page: "o1" });
-    actor.send({ type: "optimise" });
+    actor.send({ type: "optimisation.run" });
     actor.send({ type: "page.left" });
     await waitFor(actor, (s) => s.matches("summary"));
     expect(followed).toEqual([]);
@@ -325,7 +325,7 @@ function whatIf() {
     },
   ).start();
   const run = async () => {
-    actor.send({ type: "run" });
+    actor.send({ type: "whatIf.run" });
     await waitFor(actor, (s) => s.matches("result"));
   };
   return { actor, followed, run };
@@ -393,7 +393,7 @@ describe("the lifecycle: a portfolio deleted from its page", () => {
   it("takes the person to my portfolios", async () => {
     const { actor, followed } = lifecycle();
     actor.send({ type: "page.opened", page: "portfolio" });
-    actor.send({ type: "delete" });
+    actor.send({ type: "portfolio.delete" });
     await waitFor(actor, (s) => s.status === "done");
     expect(followed).toEqual([{ route: "account-portfolios" }]);
   });
@@ -401,7 +401,7 @@ describe("the lifecycle: a portfolio deleted from its page", () => {
   it("deleted after the person left, moves no page", async () => {
     const { actor, followed } = lifecycle();
     actor.send({ type: "page.opened", page: "portfolio" });
-    actor.send({ type: "delete" });
+    actor.send({ type: "portfolio.delete" });
     actor.send({ type: "page.left" });
     await waitFor(actor, (s) => s.status === "done");
     expect(followed).toEqual([]);

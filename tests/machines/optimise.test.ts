@@ -130,13 +130,13 @@ describe("the rules of sections 5 and 9 block the optimisation, with the reason"
     for (const level of [1, 2, 3] as const) {
       const { actor, calls } = tryOptimise({ clientLevel: 29 }, level);
       if (level === 3) actor.send({ type: "desired.change", amount: 2 });
-      actor.send({ type: "optimise" });
+      actor.send({ type: "optimisation.run" });
       expect(actor.getSnapshot().value).toEqual({ options: `o${level}` });
       expect(codes(actor)).toEqual(["CLIENT_LEVEL_BELOW_THRESHOLD"]);
       expect(calls).toEqual([]);
     }
     const { actor } = tryOptimise({ clientLevel: 30 });
-    actor.send({ type: "optimise" });
+    actor.send({ type: "optimisation.run" });
     expect(actor.getSnapshot().value).not.toEqual({ options: "o1" });
   });
 
@@ -155,7 +155,7 @@ describe("the rules of sections 5 and 9 block the optimisation, with the reason"
         portfolio: { ...portfolio(), currency: currency as "EUR" | "USD" },
         maxToLose95,
       });
-      actor.send({ type: "optimise" });
+      actor.send({ type: "optimisation.run" });
       expect([currency, maxToLose95, codes(actor)]).toEqual([currency, maxToLose95, expected]);
       expect(calls.length).toBe(expected.length ? 0 : 1);
     }
@@ -163,11 +163,11 @@ describe("the rules of sections 5 and 9 block the optimisation, with the reason"
 
   it("a change of the maximum loss clears the reason and may unblock", async () => {
     const { actor } = tryOptimise({ maxToLose95: 50 });
-    actor.send({ type: "optimise" });
+    actor.send({ type: "optimisation.run" });
     expect(codes(actor)).toEqual(["MAX_LOSS_BELOW_MINIMUM_RISK"]);
     actor.send({ type: "maxLoss.change", amount: 500 });
     expect(codes(actor)).toEqual([]);
-    actor.send({ type: "optimise" });
+    actor.send({ type: "optimisation.run" });
     await waitFor(actor, (s) => s.matches("summary"));
   });
 
@@ -178,18 +178,18 @@ describe("the rules of sections 5 and 9 block the optimisation, with the reason"
       portfolio: portfolio(eleven),
       maxToLose95: 2000,
     });
-    o1.actor.send({ type: "optimise" });
+    o1.actor.send({ type: "optimisation.run" });
     expect(codes(o1.actor)).toEqual(["ASSET_COUNT_ABOVE_LIMIT"]);
     // Advanced allows 30: 29 held and 2 new make 31.
     const held = Object.fromEntries(Array.from({ length: 29 }, (_, i) => [`A${i}`, 1000]));
     const o2 = tryOptimise({ portfolio: portfolio(held), maxToLose95: 5000 }, 2);
     o2.actor.send({ type: "newAsset.add", symbol: "GLD", name: "Gold" });
-    o2.actor.send({ type: "optimise" });
+    o2.actor.send({ type: "optimisation.run" });
     expect(o2.calls.length).toBe(1);
     const o2b = tryOptimise({ portfolio: portfolio(held), maxToLose95: 5000 }, 2);
     o2b.actor.send({ type: "newAsset.add", symbol: "GLD", name: "Gold" });
     o2b.actor.send({ type: "newAsset.add", symbol: "TLT", name: "Bonds" });
-    o2b.actor.send({ type: "optimise" });
+    o2b.actor.send({ type: "optimisation.run" });
     expect(codes(o2b.actor)).toEqual(["ASSET_COUNT_ABOVE_LIMIT"]);
     expect(o2b.calls).toEqual([]);
   });
@@ -199,7 +199,7 @@ describe("the rules of sections 5 and 9 block the optimisation, with the reason"
     // maxAssetsLevel 1 allows 5 assets, below the advanced plan's 30.
     const o2 = tryOptimise({ portfolio: { ...portfolio(five), maxAssetsLevel: 1 } }, 2);
     o2.actor.send({ type: "newAsset.add", symbol: "GLD", name: "Gold" });
-    o2.actor.send({ type: "optimise" });
+    o2.actor.send({ type: "optimisation.run" });
     expect(codes(o2.actor)).toEqual(["ASSET_COUNT_ABOVE_LIMIT"]);
     // The limit is the portfolio's (q3's answer), and the detail says so for the message.
     expect(o2.actor.getSnapshot().context.violations[0]!.detail).toEqual({
@@ -208,26 +208,26 @@ describe("the rules of sections 5 and 9 block the optimisation, with the reason"
       fromPortfolio: 1,
     });
     o2.actor.send({ type: "newAsset.remove", symbol: "GLD" });
-    o2.actor.send({ type: "optimise" });
+    o2.actor.send({ type: "optimisation.run" });
     expect(o2.calls.length).toBe(1);
     expect(o2.calls[0]!.maxAssetsLevel).toBe(1);
   });
 
   it("level 3 needs a desired amount, within the limit, and the asset count within the limit", () => {
     const { actor, calls } = tryOptimise({}, 3);
-    actor.send({ type: "optimise" });
+    actor.send({ type: "optimisation.run" });
     expect(codes(actor)).toEqual(["DESIRED_AMOUNT_REQUIRED"]);
     actor.send({ type: "desired.change", amount: 31 });
-    actor.send({ type: "optimise" });
+    actor.send({ type: "optimisation.run" });
     expect(codes(actor)).toEqual(["DESIRED_AMOUNT_ABOVE_LIMIT"]);
     actor.send({ type: "desired.change", amount: 1 });
-    actor.send({ type: "optimise" });
+    actor.send({ type: "optimisation.run" });
     expect(calls.length).toBe(1);
     expect(calls[0]!.desiredAssetsAmount).toBe(1);
     const held = Object.fromEntries(Array.from({ length: 31 }, (_, i) => [`A${i}`, 1000]));
     const big = tryOptimise({ portfolio: portfolio(held), maxToLose95: 5000 }, 3);
     big.actor.send({ type: "desired.change", amount: 5 });
-    big.actor.send({ type: "optimise" });
+    big.actor.send({ type: "optimisation.run" });
     expect(codes(big.actor)).toEqual(["ASSET_COUNT_ABOVE_LIMIT"]);
   });
 
@@ -302,7 +302,7 @@ describe("optimising", () => {
   it("goes to the summary with the answer and the portfolio it was computed for", async () => {
     const { actor, calls } = start();
     actor.send({ type: "level.choose", level: 1 });
-    actor.send({ type: "optimise" });
+    actor.send({ type: "optimisation.run" });
     expect(actor.getSnapshot().value).toBe("optimising");
     await waitFor(actor, (s) => s.matches("summary"));
     expect(actor.getSnapshot().context.optimizedPortfolio?.volatility).toBe(0.03);
@@ -316,7 +316,7 @@ describe("optimising", () => {
       reason: { code: "MAX_LOSS_EXCEEDED", detail: { maxToLose95: 1000, cvar95Amount: 1500 } },
     }));
     actor.send({ type: "level.choose", level: 2 });
-    actor.send({ type: "optimise" });
+    actor.send({ type: "optimisation.run" });
     await waitFor(actor, (s) => s.matches({ options: "o2" }));
     expect(actor.getSnapshot().context.infeasible).toEqual({
       code: "MAX_LOSS_EXCEEDED",
@@ -332,7 +332,7 @@ describe("optimising", () => {
     });
     actor.send({ type: "level.choose", level: 3 });
     actor.send({ type: "desired.change", amount: 2 });
-    actor.send({ type: "optimise" });
+    actor.send({ type: "optimisation.run" });
     await waitFor(actor, (s) => s.matches({ options: "o3" }));
     expect(actor.getSnapshot().context.error).toBe("PLAN_FEATURE_LOCKED");
   });
@@ -341,9 +341,9 @@ describe("optimising", () => {
     const { actor, signals } = start({}, () => new Promise(() => {}));
     actor.send({ type: "level.choose", level: 2 });
     actor.send({ type: "newAsset.add", symbol: "GLD", name: "Gold" });
-    actor.send({ type: "optimise" });
+    actor.send({ type: "optimisation.run" });
     expect(actor.getSnapshot().value).toBe("optimising");
-    actor.send({ type: "cancel" });
+    actor.send({ type: "optimisation.cancel" });
     expect(actor.getSnapshot().value).toEqual({ options: "o2" });
     expect(signals[0]!.aborted).toBe(true);
     expect(actor.getSnapshot().context.newAssets.map((a) => a.symbol)).toEqual(["GLD"]);
@@ -356,7 +356,7 @@ describe("optimising", () => {
       () => new Promise<OptimiseResponse>((resolve) => (release = resolve)),
     );
     actor.send({ type: "level.choose", level: 1 });
-    actor.send({ type: "optimise" });
+    actor.send({ type: "optimisation.run" });
     actor.send({ type: "portfolio.change", portfolio: portfolio({ AAPL: 5000, KO: 5000 }, "k2") });
     expect(signals[0]!.aborted).toBe(true);
     expect(calls.map((c) => c.assets.map((a) => a.symbol))).toEqual([
@@ -373,7 +373,7 @@ describe("the summary: never silently stale, and adopted only when current", () 
   async function inSummary(adopt?: () => Promise<void>) {
     const started = start({}, undefined, adopt);
     started.actor.send({ type: "level.choose", level: 2 });
-    started.actor.send({ type: "optimise" });
+    started.actor.send({ type: "optimisation.run" });
     await waitFor(started.actor, (s) => s.matches("summary"));
     return started;
   }
@@ -384,13 +384,13 @@ describe("the summary: never silently stale, and adopted only when current", () 
     expect(actor.getSnapshot().value).toBe("summary");
     actor.send({ type: "portfolio.change", portfolio: portfolio({ AAPL: 10_000 }, "k2") });
     expect(actor.getSnapshot().value).toBe("stale");
-    actor.send({ type: "adopt" });
+    actor.send({ type: "result.adopt" });
     expect(actor.getSnapshot().value).toBe("stale");
     expect(adoptSpy).not.toHaveBeenCalled();
-    actor.send({ type: "optimise" });
+    actor.send({ type: "optimisation.run" });
     await waitFor(actor, (s) => s.matches("summary"));
     expect(calls.at(-1)!.assets[0]).toEqual({ symbol: "AAPL", amount: 10_000 });
-    actor.send({ type: "adopt" });
+    actor.send({ type: "result.adopt" });
     await waitFor(actor, (s) => s.matches("adopted"));
     expect(adoptSpy).toHaveBeenCalledTimes(1);
   });
@@ -399,7 +399,7 @@ describe("the summary: never silently stale, and adopted only when current", () 
     const { actor } = await inSummary(async () => {
       throw new SessionFailure("NO_EDITIONS_LEFT");
     });
-    actor.send({ type: "adopt" });
+    actor.send({ type: "result.adopt" });
     await waitFor(actor, (s) => s.matches("summary") && s.context.error !== null);
     expect(actor.getSnapshot().context.error).toBe("NO_EDITIONS_LEFT");
   });
@@ -410,10 +410,10 @@ describe("the summary: never silently stale, and adopted only when current", () 
     actor.send({ type: "level.choose", level: 2 });
     actor.send({ type: "newAsset.add", symbol: "GLD", name: "Gold" });
     actor.send({ type: "keep.toggle", symbol: "AAPL" });
-    actor.send({ type: "optimise" });
+    actor.send({ type: "optimisation.run" });
     await waitFor(actor, (s) => s.matches("summary"));
     expect(actor.getSnapshot().context.newAssets).toHaveLength(1);
-    actor.send({ type: "restart" });
+    actor.send({ type: "optimisation.restart" });
     const c = actor.getSnapshot().context;
     expect(actor.getSnapshot().value).toBe("choose");
     expect([c.level, c.newAssets, c.keepAssets, c.keepAssetsWeight, c.desiredAssetsAmount]).toEqual(
@@ -421,16 +421,16 @@ describe("the summary: never silently stale, and adopted only when current", () 
     );
     // The next run sends only the portfolio's own assets.
     actor.send({ type: "level.choose", level: 1 });
-    actor.send({ type: "optimise" });
+    actor.send({ type: "optimisation.run" });
     await waitFor(actor, (s) => s.matches("summary"));
     expect(started.calls.at(-1)!.assets.map((a) => a.symbol)).not.toContain("GLD");
   });
 
   it("back returns to the level's options; restart to the choice", async () => {
     const { actor } = await inSummary();
-    actor.send({ type: "back" });
+    actor.send({ type: "step.back" });
     expect(actor.getSnapshot().value).toEqual({ options: "o2" });
-    actor.send({ type: "back" });
+    actor.send({ type: "step.back" });
     expect(actor.getSnapshot().value).toBe("choose");
     expect(actor.getSnapshot().context.level).toBeNull();
   });

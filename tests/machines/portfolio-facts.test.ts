@@ -101,15 +101,15 @@ describe("portfolio facts of the wizard", () => {
 
   it("past q1: in progress; summary: loaded too; done: both; cancelled: neither", async () => {
     const actor = wizard();
-    actor.send({ type: "next" });
+    actor.send({ type: "step.next" });
     expect(creationInProgress(actor.getSnapshot())).toBe(true);
     expect(portfolioLoaded(actor.getSnapshot())).toBe(false);
-    actor.send({ type: "next" });
-    actor.send({ type: "next" });
+    actor.send({ type: "step.next" });
+    actor.send({ type: "step.next" });
     await waitFor(actor, (s) => s.matches("summary"), { timeout: 2000 });
     expect(creationInProgress(actor.getSnapshot())).toBe(true);
     expect(portfolioLoaded(actor.getSnapshot())).toBe(true);
-    actor.send({ type: "save" });
+    actor.send({ type: "portfolio.save" });
     expect(actor.getSnapshot().value).toBe("done");
     expect(portfolioFacts(actor.getSnapshot())).toEqual({
       creationInProgress: true,
@@ -117,8 +117,8 @@ describe("portfolio facts of the wizard", () => {
     });
 
     const cancelled = wizard();
-    cancelled.send({ type: "next" });
-    cancelled.send({ type: "cancel" });
+    cancelled.send({ type: "step.next" });
+    cancelled.send({ type: "creation.cancel" });
     expect(portfolioFacts(cancelled.getSnapshot())).toEqual({
       creationInProgress: false,
       portfolioLoaded: false,
@@ -153,19 +153,19 @@ describe("portfolio facts of the lifecycle", () => {
 
   it("saved: loaded; editing: in progress; deleted: neither", async () => {
     const actor = lifecycle({ draft });
-    actor.send({ type: "save", name: "P" });
+    actor.send({ type: "portfolio.save", name: "P" });
     await waitFor(actor, (s) => s.matches("saved"), { timeout: 2000 });
     expect(portfolioFacts(actor.getSnapshot())).toEqual({
       creationInProgress: false,
       portfolioLoaded: true,
     });
-    actor.send({ type: "edit" });
+    actor.send({ type: "edit.start" });
     expect(portfolioFacts(actor.getSnapshot())).toEqual({
       creationInProgress: true,
       portfolioLoaded: true,
     });
-    actor.send({ type: "cancel" });
-    actor.send({ type: "delete" });
+    actor.send({ type: "edit.cancel" });
+    actor.send({ type: "portfolio.delete" });
     await waitFor(actor, (s) => s.matches("deleted"), { timeout: 2000 });
     expect(portfolioFacts(actor.getSnapshot())).toEqual({
       creationInProgress: false,

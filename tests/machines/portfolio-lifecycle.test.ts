@@ -146,7 +146,7 @@ describe("portfolioLifecycleMachine: the valuation after the save", () => {
         awaitValuation: () => new Promise((resolve) => (arrive = resolve)),
       },
     );
-    actor.send({ type: "save", name: "Saved" });
+    actor.send({ type: "portfolio.save", name: "Saved" });
     await settle(actor, "saved");
     expect(actor.getSnapshot().context.portfolio!.valuation).toBeNull();
     expect(awaitValuation).toHaveBeenCalledWith({ id: 42, valued: false });
@@ -189,7 +189,7 @@ describe("portfolioLifecycleMachine saving", () => {
 
   it("saves: saved, clientPortfolioCreated, the server's portfolio, one more saved", async () => {
     const { actor, save } = start({ savedCount: 2 });
-    actor.send({ type: "save", name: "Iberia" });
+    actor.send({ type: "portfolio.save", name: "Iberia" });
     await settle(actor, "saved");
     const c = actor.getSnapshot().context;
     expect(c.saved).toBe(true);
@@ -212,7 +212,7 @@ describe("portfolioLifecycleMachine saving", () => {
 
   it("refuses to save without the save permission (canSave: SAVE_FORBIDDEN)", () => {
     const { actor, save } = start({ permissions: free });
-    actor.send({ type: "save", name: "x" });
+    actor.send({ type: "portfolio.save", name: "x" });
     expect(actor.getSnapshot().value).toBe("unsaved");
     expect(actor.getSnapshot().context.problem).toBe("SAVE_FORBIDDEN");
     expect(save).not.toHaveBeenCalled();
@@ -223,7 +223,7 @@ describe("portfolioLifecycleMachine saving", () => {
     [5, "unsaved", "SAVE_LIMIT_REACHED"],
   ])("saveLimit 5 with %d saved -> %s", (savedCount, state, problem) => {
     const { actor } = start({ savedCount }, { save: () => new Promise<never>(() => {}) });
-    actor.send({ type: "save", name: "x" });
+    actor.send({ type: "portfolio.save", name: "x" });
     expect(actor.getSnapshot().value).toBe(state);
     expect(actor.getSnapshot().context.problem).toBe(problem);
   });
@@ -239,16 +239,16 @@ describe("portfolioLifecycleMachine saving", () => {
         { product: "simMonk", permissions: monkey, savedCount, draft: draft({ monkeyRegion }) },
         { save: () => new Promise<never>(() => {}) },
       );
-      actor.send({ type: "save", name: "x" });
+      actor.send({ type: "portfolio.save", name: "x" });
       expect(actor.getSnapshot().value).toBe(state);
     },
   );
 
   it("refuses to save twice (ALREADY_SAVED)", async () => {
     const { actor, save } = start();
-    actor.send({ type: "save", name: "x" });
+    actor.send({ type: "portfolio.save", name: "x" });
     await settle(actor, "saved");
-    actor.send({ type: "save", name: "again" });
+    actor.send({ type: "portfolio.save", name: "again" });
     expect(actor.getSnapshot().value).toBe("saved");
     expect(actor.getSnapshot().context.problem).toBe("ALREADY_SAVED");
     expect(save).toHaveBeenCalledTimes(1);
@@ -264,7 +264,7 @@ describe("portfolioLifecycleMachine saving", () => {
       },
     );
     const before = actor.getSnapshot().context;
-    actor.send({ type: "save", name: "x" });
+    actor.send({ type: "portfolio.save", name: "x" });
     await waitFor(actor, (s) => s.context.error !== null, { timeout: 2000 });
     const after = actor.getSnapshot();
     expect(after.value).toBe("unsaved");
@@ -273,7 +273,7 @@ describe("portfolioLifecycleMachine saving", () => {
 
   it("refuses a draft without a currency (CURRENCY_UNDEFINED) and sends nothing", () => {
     const { actor, save } = start({ draft: draft({ currency: null }) });
-    actor.send({ type: "save", name: "x" });
+    actor.send({ type: "portfolio.save", name: "x" });
     expect(actor.getSnapshot().value).toBe("unsaved");
     expect(actor.getSnapshot().context.problem).toBe("CURRENCY_UNDEFINED");
     expect(save).not.toHaveBeenCalled();
@@ -298,7 +298,7 @@ describe("portfolioLifecycleMachine saving", () => {
         { draft: draft({ maxAssetsLevel: 3, assets: assets(Array(count).fill(100)) }) },
         { save: () => new Promise<never>(() => {}) },
       );
-      actor.send({ type: "save", name: "x" });
+      actor.send({ type: "portfolio.save", name: "x" });
       expect(actor.getSnapshot().value).toBe(state);
       expect(actor.getSnapshot().context.problem).toBe(problem);
     },
@@ -306,7 +306,7 @@ describe("portfolioLifecycleMachine saving", () => {
 
   it("leaves zero amounts out of the saved portfolio", async () => {
     const { actor, save } = start({ draft: draft({ assets: assets([100, 0, -3]) }) });
-    actor.send({ type: "save", name: "x" });
+    actor.send({ type: "portfolio.save", name: "x" });
     await settle(actor, "saved");
     expect(save.mock.calls[0]![0].assets).toEqual([{ id: "A0", investedAmount: 100 }]);
   });
@@ -325,7 +325,7 @@ describe("portfolioLifecycleMachine editing", () => {
     [null, "editing", null],
   ])("remainingEditions %s -> %s (canEdit)", (remainingEditions, state, problem) => {
     const { actor } = start({ portfolio: portfolio({ remainingEditions }) });
-    actor.send({ type: "edit" });
+    actor.send({ type: "edit.start" });
     expect(actor.getSnapshot().value).toBe(state);
     expect(actor.getSnapshot().context.problem).toBe(problem);
   });
@@ -335,14 +335,14 @@ describe("portfolioLifecycleMachine editing", () => {
       portfolio: portfolio({ remainingEditions: null }),
       permissions: withManagement(standard, { edit: false }),
     });
-    actor.send({ type: "edit" });
+    actor.send({ type: "edit.start" });
     expect(actor.getSnapshot().value).toBe("saved");
     expect(actor.getSnapshot().context.problem).toBe("EDIT_FORBIDDEN");
   });
 
   function editing(over: Partial<Portfolio> = {}, fakes: Fakes = {}, amounts?: number[]) {
     const started = start({ portfolio: portfolio(over, amounts) }, fakes);
-    started.actor.send({ type: "edit" });
+    started.actor.send({ type: "edit.start" });
     expect(started.actor.getSnapshot().value).toBe("editing");
     return started;
   }
@@ -373,13 +373,13 @@ describe("portfolioLifecycleMachine editing", () => {
 
   it("resets the chosen assets to 0, and they are removed on submit", async () => {
     const { actor, update } = editing({}, {}, [6000, 4000, 1000]);
-    actor.send({ type: "reset", ids: ["A1"] });
+    actor.send({ type: "edit.reset", ids: ["A1"] });
     expect(amountsOf(actor)).toEqual([
       ["A0", 6000],
       ["A1", 0],
       ["A2", 1000],
     ]);
-    actor.send({ type: "submit" });
+    actor.send({ type: "edit.submit" });
     await settle(actor, "saved");
     expect(update.mock.calls[0]![0].request.assets).toEqual([
       { id: "A0", investedAmount: 6000 },
@@ -389,12 +389,12 @@ describe("portfolioLifecycleMachine editing", () => {
 
   it("resets all assets without ids; submitting nothing is refused (TOO_FEW_ASSETS)", () => {
     const { actor, update } = editing();
-    actor.send({ type: "reset" });
+    actor.send({ type: "edit.reset" });
     expect(amountsOf(actor)).toEqual([
       ["A0", 0],
       ["A1", 0],
     ]);
-    actor.send({ type: "submit" });
+    actor.send({ type: "edit.submit" });
     expect(actor.getSnapshot().value).toBe("editing");
     expect(actor.getSnapshot().context.problem).toBe("TOO_FEW_ASSETS");
     expect(update).not.toHaveBeenCalled();
@@ -406,7 +406,7 @@ describe("portfolioLifecycleMachine editing", () => {
   ])("total %d -> %s (canSubmit)", (total, state, problem) => {
     const { actor } = editing({}, { update: () => new Promise<never>(() => {}) });
     actor.send({ type: "amount.change", id: "A0", investedAmount: total - 4000 });
-    actor.send({ type: "submit" });
+    actor.send({ type: "edit.submit" });
     expect(actor.getSnapshot().value).toBe(state);
     expect(actor.getSnapshot().context.problem).toBe(problem);
   });
@@ -420,14 +420,14 @@ describe("portfolioLifecycleMachine editing", () => {
       { update: () => new Promise<never>(() => {}) },
       Array(count).fill(100),
     );
-    actor.send({ type: "submit" });
+    actor.send({ type: "edit.submit" });
     expect(actor.getSnapshot().value).toBe(state);
   });
 
   it("submits at the version it was read at and takes the server's answer", async () => {
     const { actor, update } = editing({ version: 4, remainingEditions: 3 });
     actor.send({ type: "amount.change", id: "A1", investedAmount: 5000 });
-    actor.send({ type: "submit" });
+    actor.send({ type: "edit.submit" });
     await settle(actor, "saved");
     expect(update).toHaveBeenCalledWith({
       id: 42,
@@ -448,7 +448,7 @@ describe("portfolioLifecycleMachine editing", () => {
   it("cancels an edition", () => {
     const { actor, update } = editing();
     actor.send({ type: "amount.change", id: "A1", investedAmount: 5000 });
-    actor.send({ type: "cancel" });
+    actor.send({ type: "edit.cancel" });
     expect(actor.getSnapshot().value).toBe("saved");
     expect(actor.getSnapshot().context.draft).toBeNull();
     expect(update).not.toHaveBeenCalled();
@@ -463,7 +463,7 @@ describe("portfolioLifecycleMachine editing", () => {
         },
       },
     );
-    actor.send({ type: "submit" });
+    actor.send({ type: "edit.submit" });
     await waitFor(actor, (s) => s.context.error !== null, { timeout: 2000 });
     expect(actor.getSnapshot().value).toBe("editing");
     expect(actor.getSnapshot().context.error).toBe("NO_EDITIONS_LEFT");
@@ -482,8 +482,8 @@ describe("portfolioLifecycleMachine conflicts", () => {
         ...fakes,
       },
     );
-    started.actor.send({ type: "edit" });
-    started.actor.send({ type: "submit" });
+    started.actor.send({ type: "edit.start" });
+    started.actor.send({ type: "edit.submit" });
     return started;
   };
 
@@ -491,11 +491,11 @@ describe("portfolioLifecycleMachine conflicts", () => {
     const { actor, load, update } = conflicting();
     await settle(actor, "conflict");
     expect(actor.getSnapshot().context.error).toBe("PORTFOLIO_CONFLICT");
-    actor.send({ type: "reload" });
+    actor.send({ type: "conflict.reload" });
     await settle(actor, "editing");
     expect(load).toHaveBeenCalledWith({ id: 42 });
     expect(actor.getSnapshot().context.portfolio?.version).toBe(5);
-    actor.send({ type: "submit" });
+    actor.send({ type: "edit.submit" });
     await settle(actor, "saved");
     expect(update.mock.calls.map((c) => c[0].request.version)).toEqual([2, 5]);
     expect(actor.getSnapshot().context.portfolio?.version).toBe(6);
@@ -504,7 +504,7 @@ describe("portfolioLifecycleMachine conflicts", () => {
   it("discard goes back to the saved portfolio", async () => {
     const { actor } = conflicting();
     await settle(actor, "conflict");
-    actor.send({ type: "discard" });
+    actor.send({ type: "conflict.discard" });
     expect(actor.getSnapshot().value).toBe("saved");
     expect(actor.getSnapshot().context.draft).toBeNull();
   });
@@ -514,7 +514,7 @@ describe("portfolioLifecycleMachine conflicts", () => {
       load: async () => portfolio({ version: 5, remainingEditions: 0 }),
     });
     await settle(actor, "conflict");
-    actor.send({ type: "reload" });
+    actor.send({ type: "conflict.reload" });
     await settle(actor, "saved");
     expect(actor.getSnapshot().context.portfolio?.version).toBe(5);
     expect(actor.getSnapshot().context.problem).toBe("NO_EDITIONS_LEFT");
@@ -527,7 +527,7 @@ describe("portfolioLifecycleMachine conflicts", () => {
       },
     });
     await settle(actor, "conflict");
-    actor.send({ type: "reload" });
+    actor.send({ type: "conflict.reload" });
     await waitFor(actor, (s) => s.context.error === "NETWORK_ERROR", { timeout: 2000 });
     expect(actor.getSnapshot().value).toBe("conflict");
   });
@@ -539,7 +539,7 @@ describe("portfolioLifecycleMachine delete and export", () => {
       portfolio: portfolio(),
       permissions: withManagement(standard, { delete: false }),
     });
-    actor.send({ type: "delete" });
+    actor.send({ type: "portfolio.delete" });
     expect(actor.getSnapshot().value).toBe("saved");
     expect(actor.getSnapshot().context.problem).toBe("DELETE_FORBIDDEN");
     expect(remove).not.toHaveBeenCalled();
@@ -547,7 +547,7 @@ describe("portfolioLifecycleMachine delete and export", () => {
 
   it("deletes", async () => {
     const { actor, remove } = start({ portfolio: portfolio(), savedCount: 2 });
-    actor.send({ type: "delete" });
+    actor.send({ type: "portfolio.delete" });
     await settle(actor, "deleted");
     expect(remove).toHaveBeenCalledWith({ id: 42 });
     expect(actor.getSnapshot().status).toBe("done");
@@ -563,7 +563,7 @@ describe("portfolioLifecycleMachine delete and export", () => {
         },
       },
     );
-    actor.send({ type: "delete" });
+    actor.send({ type: "portfolio.delete" });
     await waitFor(actor, (s) => s.context.error !== null, { timeout: 2000 });
     expect(actor.getSnapshot().value).toBe("saved");
   });
@@ -574,7 +574,7 @@ describe("portfolioLifecycleMachine delete and export", () => {
       permissions: monkey,
       portfolio: portfolio({ product: "simMonk" }),
     });
-    actor.send({ type: "export", format: "csv" });
+    actor.send({ type: "portfolio.export", format: "csv" });
     expect(actor.getSnapshot().value).toBe("saved");
     expect(actor.getSnapshot().context.problem).toBe("EXPORT_FORBIDDEN");
     expect(exportFile).not.toHaveBeenCalled();
@@ -582,7 +582,7 @@ describe("portfolioLifecycleMachine delete and export", () => {
 
   it.each(["csv", "pdf"] as const)("exports as %s and stays saved", async (format) => {
     const { actor, exportFile } = start({ portfolio: portfolio() });
-    actor.send({ type: "export", format });
+    actor.send({ type: "portfolio.export", format });
     expect(actor.getSnapshot().value).toBe("exporting");
     await settle(actor, "saved");
     expect(exportFile).toHaveBeenCalledWith({ id: 42, format });

@@ -64,14 +64,14 @@ function start(
 /** Answers q1 and q2 and lands in q3. */
 function toQ3(actor: ReturnType<typeof start>["actor"], amount = 10_000) {
   actor.send({ type: "q1.change", answers: { amount } });
-  actor.send({ type: "next" });
-  actor.send({ type: "next" });
+  actor.send({ type: "step.next" });
+  actor.send({ type: "step.next" });
   expect(actor.getSnapshot().value).toBe("q3");
 }
 
 async function toSummary(actor: ReturnType<typeof start>["actor"]) {
   toQ3(actor);
-  actor.send({ type: "next" });
+  actor.send({ type: "step.next" });
   await waitFor(actor, (s) => s.matches("summary"), { timeout: 2000 });
 }
 
@@ -91,13 +91,13 @@ describe("portfolioWizardMachine q1", () => {
   it("refuses next without a currency: CURRENCY_UNDEFINED (currencyDefined)", () => {
     const { actor, propose } = start();
     actor.send({ type: "q1.change", answers: { amount: 10_000, currency: null } });
-    actor.send({ type: "next" });
+    actor.send({ type: "step.next" });
     expect(actor.getSnapshot().value).toBe("q1");
     expect(actor.getSnapshot().context.problem).toBe("CURRENCY_UNDEFINED");
     expect(propose).not.toHaveBeenCalled();
     actor.send({ type: "q1.change", answers: { currency: "USD" } });
     expect(actor.getSnapshot().context.problem).toBeNull();
-    actor.send({ type: "next" });
+    actor.send({ type: "step.next" });
     expect(actor.getSnapshot().value).toBe("q2");
   });
 
@@ -117,14 +117,14 @@ describe("portfolioWizardMachine q1", () => {
   ])("amount %d with default bounds -> %s (amountWithinBounds)", (amount, state, problem) => {
     const { actor } = start();
     actor.send({ type: "q1.change", answers: { amount } });
-    actor.send({ type: "next" });
+    actor.send({ type: "step.next" });
     expect(actor.getSnapshot().value).toBe(state);
     expect(actor.getSnapshot().context.problem).toBe(problem);
   });
 
   it("refuses next without an amount", () => {
     const { actor } = start();
-    actor.send({ type: "next" });
+    actor.send({ type: "step.next" });
     expect(actor.getSnapshot().value).toBe("q1");
     expect(actor.getSnapshot().context.problem).toBe("TOTAL_TOO_LOW");
   });
@@ -137,7 +137,7 @@ describe("portfolioWizardMachine q1", () => {
   ])("amount %d with bounds 1000..2000 -> %s", (amount, state) => {
     const { actor } = start({ bounds: { min: 1000, max: 2000 } });
     actor.send({ type: "q1.change", answers: { amount } });
-    actor.send({ type: "next" });
+    actor.send({ type: "step.next" });
     expect(actor.getSnapshot().value).toBe(state);
   });
 });
@@ -149,7 +149,7 @@ describe("portfolioWizardMachine lazy portfolios", () => {
       type: "q1.change",
       answers: { amount: 20_000, lazyPortfolio: "all-weather" },
     });
-    actor.send({ type: "next" });
+    actor.send({ type: "step.next" });
     expect(actor.getSnapshot().value).toBe("proposing");
     await waitFor(actor, (s) => s.matches("summary"), { timeout: 2000 });
     expect(propose).toHaveBeenCalledTimes(1);
@@ -158,7 +158,7 @@ describe("portfolioWizardMachine lazy portfolios", () => {
       answers: { amount: 20_000, lazyPortfolio: "all-weather", maxToLose95: null },
     });
     // Back from a lazy proposal returns to q1, q2 and q3 were never asked.
-    actor.send({ type: "back" });
+    actor.send({ type: "step.back" });
     expect(actor.getSnapshot().value).toBe("q1");
   });
 
@@ -170,7 +170,7 @@ describe("portfolioWizardMachine lazy portfolios", () => {
     (edition, permissions) => {
       const { actor, propose } = start({ edition, permissions });
       actor.send({ type: "q1.change", answers: { amount: 20_000, lazyPortfolio: "permanent" } });
-      actor.send({ type: "next" });
+      actor.send({ type: "step.next" });
       expect(actor.getSnapshot().value).toBe("q1");
       expect(actor.getSnapshot().context.problem).toBe("LAZY_NOT_ALLOWED");
       expect(propose).not.toHaveBeenCalled();
@@ -180,7 +180,7 @@ describe("portfolioWizardMachine lazy portfolios", () => {
   it("without a lazy portfolio, tt goes through q2", () => {
     const { actor } = start({ edition: "tt", permissions: advanced });
     actor.send({ type: "q1.change", answers: { amount: 20_000 } });
-    actor.send({ type: "next" });
+    actor.send({ type: "step.next" });
     expect(actor.getSnapshot().value).toBe("q2");
   });
 
@@ -189,13 +189,13 @@ describe("portfolioWizardMachine lazy portfolios", () => {
     const machine = portfolioWizardMachine.provide({ guards: { amountWithinBounds: () => true } });
     const over = start({ edition: "tt", permissions: advanced }, undefined, machine).actor;
     over.send({ type: "q1.change", answers: { amount: 5_000_000.01, lazyPortfolio: "permanent" } });
-    over.send({ type: "next" });
+    over.send({ type: "step.next" });
     expect(over.getSnapshot().value).toBe("q1");
     expect(over.getSnapshot().context.problem).toBe("TOTAL_TOO_HIGH");
 
     const max = start({ edition: "tt", permissions: advanced }, undefined, machine).actor;
     max.send({ type: "q1.change", answers: { amount: 5_000_000, lazyPortfolio: "permanent" } });
-    max.send({ type: "next" });
+    max.send({ type: "step.next" });
     expect(max.getSnapshot().value).toBe("proposing");
   });
 
@@ -204,7 +204,7 @@ describe("portfolioWizardMachine lazy portfolios", () => {
       throw new SessionFailure("ANALYTICS_FAILED");
     });
     actor.send({ type: "q1.change", answers: { amount: 20_000, lazyPortfolio: "permanent" } });
-    actor.send({ type: "next" });
+    actor.send({ type: "step.next" });
     await waitFor(actor, (s) => s.matches("q1"), { timeout: 2000 });
     expect(actor.getSnapshot().context.error).toBe("ANALYTICS_FAILED");
   });
@@ -214,7 +214,7 @@ describe("portfolioWizardMachine q2", () => {
   function atQ2(amount = 10_000, currency: "EUR" | "USD" = "EUR") {
     const started = start({ currency });
     started.actor.send({ type: "q1.change", answers: { amount } });
-    started.actor.send({ type: "next" });
+    started.actor.send({ type: "step.next" });
     expect(started.actor.getSnapshot().value).toBe("q2");
     return started.actor;
   }
@@ -222,7 +222,7 @@ describe("portfolioWizardMachine q2", () => {
   it.each([0, -5])("refuses maxToLose95 %d (maxToLoseValid)", (maxToLose95) => {
     const actor = atQ2();
     actor.send({ type: "q2.change", maxToLose95 });
-    actor.send({ type: "next" });
+    actor.send({ type: "step.next" });
     expect(actor.getSnapshot().value).toBe("q2");
     expect(actor.getSnapshot().context.problem).toBe("MAX_TO_LOSE_NOT_POSITIVE");
   });
@@ -230,7 +230,7 @@ describe("portfolioWizardMachine q2", () => {
   it("accepts no answer (null)", () => {
     const actor = atQ2();
     actor.send({ type: "q2.change", maxToLose95: null });
-    actor.send({ type: "next" });
+    actor.send({ type: "step.next" });
     expect(actor.getSnapshot().value).toBe("q3");
     expect(actor.getSnapshot().context.maxToLoseBelowMinimum).toBe(false);
   });
@@ -245,7 +245,7 @@ describe("portfolioWizardMachine q2", () => {
     (currency, maxToLose95, below) => {
       const actor = atQ2(10_000, currency);
       actor.send({ type: "q2.change", maxToLose95 });
-      actor.send({ type: "next" });
+      actor.send({ type: "step.next" });
       expect(actor.getSnapshot().value).toBe("q3");
       expect(actor.getSnapshot().context.answers.maxToLose95).toBe(maxToLose95);
       expect(actor.getSnapshot().context.maxToLoseBelowMinimum).toBe(below);
@@ -260,7 +260,7 @@ describe("portfolioWizardMachine q2", () => {
 
   it("goes back to q1 keeping the answers", () => {
     const actor = atQ2();
-    actor.send({ type: "back" });
+    actor.send({ type: "step.back" });
     expect(actor.getSnapshot().value).toBe("q1");
     expect(actor.getSnapshot().context.answers.amount).toBe(10_000);
   });
@@ -273,7 +273,7 @@ describe("portfolioWizardMachine q3", () => {
     const { actor, propose } = start({ permissions: free });
     toQ3(actor);
     actor.send({ type: "q3.change", answers: { ordering } });
-    actor.send({ type: "next" });
+    actor.send({ type: "step.next" });
     expect(actor.getSnapshot().value).toBe("q3");
     expect(actor.getSnapshot().context.problem).toBe("ORDERING_NOT_ALLOWED");
     expect(propose).not.toHaveBeenCalled();
@@ -282,7 +282,7 @@ describe("portfolioWizardMachine q3", () => {
   it("offers balanced to everybody", () => {
     const { actor } = start({ permissions: free });
     toQ3(actor);
-    actor.send({ type: "next" });
+    actor.send({ type: "step.next" });
     expect(actor.getSnapshot().value).toBe("proposing");
   });
 
@@ -295,7 +295,7 @@ describe("portfolioWizardMachine q3", () => {
     const { actor } = start({ permissions: standard });
     toQ3(actor);
     actor.send({ type: "q3.change", answers: { ordering } });
-    actor.send({ type: "next" });
+    actor.send({ type: "step.next" });
     expect(actor.getSnapshot().value).toBe(state);
   });
 
@@ -314,7 +314,7 @@ describe("portfolioWizardMachine q3", () => {
       const { actor } = start({ permissions });
       toQ3(actor);
       actor.send({ type: "q3.change", answers: { maxAssetsLevel } });
-      actor.send({ type: "next" });
+      actor.send({ type: "step.next" });
       expect(actor.getSnapshot().value).toBe(state);
       if (state === "q3")
         expect(actor.getSnapshot().context.problem).toBe("ASSET_LEVEL_NOT_OFFERED");
@@ -329,7 +329,7 @@ describe("portfolioWizardMachine q3", () => {
       permissions: withConstruction(standard, { autoCreate }),
     });
     toQ3(actor);
-    actor.send({ type: "next" });
+    actor.send({ type: "step.next" });
     expect(actor.getSnapshot().value).toBe("proposing");
     expect(actor.getSnapshot().context.autoCreated).toBe(flag);
     await waitFor(actor, (s) => s.matches("summary"), { timeout: 2000 });
@@ -351,7 +351,7 @@ describe("portfolioWizardMachine q3", () => {
       throw new SessionFailure("NOT_ENOUGH_HISTORY");
     });
     toQ3(actor);
-    actor.send({ type: "next" });
+    actor.send({ type: "step.next" });
     await waitFor(actor, (s) => s.matches("q3"), { timeout: 2000 });
     expect(actor.getSnapshot().context.error).toBe("NOT_ENOUGH_HISTORY");
   });
@@ -359,7 +359,7 @@ describe("portfolioWizardMachine q3", () => {
   it("goes back to q2", () => {
     const { actor } = start();
     toQ3(actor);
-    actor.send({ type: "back" });
+    actor.send({ type: "step.back" });
     expect(actor.getSnapshot().value).toBe("q2");
   });
 });
@@ -395,7 +395,7 @@ describe("portfolioWizardMachine summary", () => {
       { id: "B", name: "Bee", investedAmount: 100 },
       { id: "C", name: "Sea", investedAmount: 0 },
     ]);
-    actor.send({ type: "save" });
+    actor.send({ type: "portfolio.save" });
     expect(actor.getSnapshot().value).toBe("done");
     // The composed portfolio keeps only assets with an amount (zero rule).
     expect(actor.getSnapshot().output).toMatchObject({
@@ -412,7 +412,7 @@ describe("portfolioWizardMachine summary", () => {
   it("goes back to q3", async () => {
     const { actor } = start();
     await toSummary(actor);
-    actor.send({ type: "back" });
+    actor.send({ type: "step.back" });
     expect(actor.getSnapshot().value).toBe("q3");
   });
 
@@ -422,7 +422,7 @@ describe("portfolioWizardMachine summary", () => {
   ])("level 1 with %d assets -> %s (composable)", async (count, state, problem) => {
     const { actor } = start({ permissions: advanced }, async () => proposal(count));
     await toSummary(actor);
-    actor.send({ type: "save" });
+    actor.send({ type: "portfolio.save" });
     expect(actor.getSnapshot().value).toBe(state);
     expect(actor.getSnapshot().context.problem).toBe(problem);
   });
@@ -436,9 +436,9 @@ describe("portfolioWizardMachine summary", () => {
     const { actor } = start({ permissions: standard }, async () => proposal(count), machine);
     toQ3(actor);
     actor.send({ type: "q3.change", answers: { maxAssetsLevel: 3 } });
-    actor.send({ type: "next" });
+    actor.send({ type: "step.next" });
     await waitFor(actor, (s) => s.matches("summary"), { timeout: 2000 });
-    actor.send({ type: "save" });
+    actor.send({ type: "portfolio.save" });
     expect(actor.getSnapshot().value).toBe(state);
   });
 
@@ -451,7 +451,7 @@ describe("portfolioWizardMachine summary", () => {
       async () => proposal(count),
     );
     await toSummary(actor);
-    actor.send({ type: "save" });
+    actor.send({ type: "portfolio.save" });
     expect(actor.getSnapshot().value).toBe(state);
   });
 
@@ -462,7 +462,7 @@ describe("portfolioWizardMachine summary", () => {
     const { actor } = start({}, async () => proposal(1, 1000));
     await toSummary(actor);
     actor.send({ type: "amount.change", id: "A0", investedAmount: total });
-    actor.send({ type: "save" });
+    actor.send({ type: "portfolio.save" });
     expect(actor.getSnapshot().value).toBe(state);
     expect(actor.getSnapshot().context.problem).toBe(problem);
   });
@@ -472,7 +472,7 @@ describe("portfolioWizardMachine summary", () => {
     await toSummary(actor);
     actor.send({ type: "asset.remove", id: "A0" });
     actor.send({ type: "amount.change", id: "A1", investedAmount: 0 });
-    actor.send({ type: "save" });
+    actor.send({ type: "portfolio.save" });
     expect(actor.getSnapshot().value).toBe("summary");
     expect(actor.getSnapshot().context.problem).toBe("TOO_FEW_ASSETS");
   });
@@ -480,9 +480,9 @@ describe("portfolioWizardMachine summary", () => {
   it("refuses a total not above the minimum", async () => {
     const { actor } = start({ bounds: { min: 1000, max: 50_000 } }, async () => proposal(2, 1000));
     toQ3(actor, 2000);
-    actor.send({ type: "next" });
+    actor.send({ type: "step.next" });
     await waitFor(actor, (s) => s.matches("summary"), { timeout: 2000 });
-    actor.send({ type: "save" });
+    actor.send({ type: "portfolio.save" });
     expect(actor.getSnapshot().context.problem).toBe("TOTAL_TOO_LOW");
   });
 });
@@ -492,15 +492,15 @@ describe("portfolioWizardMachine cancel", () => {
     const { actor } = start();
     if (state !== "q1") {
       actor.send({ type: "q1.change", answers: { amount: 10_000 } });
-      actor.send({ type: "next" });
+      actor.send({ type: "step.next" });
     }
-    if (state === "q3" || state === "summary") actor.send({ type: "next" });
+    if (state === "q3" || state === "summary") actor.send({ type: "step.next" });
     if (state === "summary") {
-      actor.send({ type: "next" });
+      actor.send({ type: "step.next" });
       await waitFor(actor, (s) => s.matches("summary"), { timeout: 2000 });
     }
     expect(actor.getSnapshot().value).toBe(state);
-    actor.send({ type: "cancel" });
+    actor.send({ type: "creation.cancel" });
     expect(actor.getSnapshot().value).toBe("cancelled");
     expect(actor.getSnapshot().status).toBe("done");
     expect(actor.getSnapshot().output).toBeNull();
@@ -509,8 +509,8 @@ describe("portfolioWizardMachine cancel", () => {
   it("cancels while proposing", () => {
     const { actor } = start({}, () => new Promise<never>(() => {}));
     toQ3(actor);
-    actor.send({ type: "next" });
-    actor.send({ type: "cancel" });
+    actor.send({ type: "step.next" });
+    actor.send({ type: "creation.cancel" });
     expect(actor.getSnapshot().value).toBe("cancelled");
   });
 });

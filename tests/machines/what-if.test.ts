@@ -69,7 +69,7 @@ describe("what-if type priority (specification section 4)", () => {
     actor.send({ type: "shock.set", key: "dRV", percentage: -20 });
     actor.send({ type: "scenario.choose", scenarioType: 1 });
     actor.send({ type: "backtest.choose", backTesting: "3y" });
-    actor.send({ type: "run" });
+    actor.send({ type: "whatIf.run" });
     await waitFor(actor, (s) => s.matches("result"));
     expect(calls[0]).toMatchObject({ backTesting: "3y", rebalancing: "none" });
     expect(calls[0]).not.toHaveProperty("scenarioType");
@@ -81,7 +81,7 @@ describe("what-if type priority (specification section 4)", () => {
     const { actor, calls } = start();
     actor.send({ type: "shock.set", key: "dRV", percentage: -20 });
     actor.send({ type: "scenario.choose", scenarioType: 0 });
-    actor.send({ type: "run" });
+    actor.send({ type: "whatIf.run" });
     await waitFor(actor, (s) => s.matches("result"));
     expect(calls[0]).toMatchObject({ scenarioType: 0 });
     expect(calls[0]).not.toHaveProperty("shocks");
@@ -93,7 +93,7 @@ describe("what-if type priority (specification section 4)", () => {
     actor.send({ type: "scenario.choose", scenarioType: 2 });
     actor.send({ type: "shock.set", key: "dRV", percentage: -20 });
     actor.send({ type: "scenario.choose", scenarioType: null });
-    actor.send({ type: "run" });
+    actor.send({ type: "whatIf.run" });
     await waitFor(actor, (s) => s.matches("result"));
     expect(calls[0]!.shocks).toEqual({
       dRV: -0.2,
@@ -128,7 +128,7 @@ describe("what-if type priority (specification section 4)", () => {
     actor.send({ type: "backtest.choose", backTesting: null });
     actor.send({ type: "shock.set", key: "dRV", percentage: -10 });
     expect(requestOf(actor.getSnapshot().context)).not.toHaveProperty("benchmarkSeries");
-    actor.send({ type: "run" });
+    actor.send({ type: "whatIf.run" });
     await waitFor(actor, (s) => s.context.result !== null);
     expect(calls).toHaveLength(1);
     actor.send({ type: "portfolio.changed", portfolio: { ...saved, benchmarkSeries: "GLD" } });
@@ -139,13 +139,13 @@ describe("what-if type priority (specification section 4)", () => {
 describe("what-if rules (specification section 5)", () => {
   it("custom: no call without at least one non-null shock", () => {
     const { actor, calls } = start();
-    actor.send({ type: "run" });
+    actor.send({ type: "whatIf.run" });
     expect(actor.getSnapshot().value).toBe("editing");
     expect(actor.getSnapshot().context.problem).toBe("WHATIF_NEEDS_SHOCK");
     // A shock set then cleared is null again.
     actor.send({ type: "shock.set", key: "inflation", percentage: 2 });
     actor.send({ type: "shock.set", key: "inflation", percentage: null });
-    actor.send({ type: "run" });
+    actor.send({ type: "whatIf.run" });
     expect(actor.getSnapshot().context.problem).toBe("WHATIF_NEEDS_SHOCK");
     expect(calls).toHaveLength(0);
   });
@@ -153,7 +153,7 @@ describe("what-if rules (specification section 5)", () => {
   it.each(SHOCK_KEYS)("custom: %s alone is enough", (key) => {
     const { actor, calls } = start(all, never);
     actor.send({ type: "shock.set", key, percentage: 1 });
-    actor.send({ type: "run" });
+    actor.send({ type: "whatIf.run" });
     expect(actor.getSnapshot().value).toBe("running");
     expect(calls[0]!.shocks![key]).toBe(shockValue(key, 1));
   });
@@ -161,14 +161,14 @@ describe("what-if rules (specification section 5)", () => {
   it("custom: a shock of zero is a non-null shock", () => {
     const { actor } = start(all, never);
     actor.send({ type: "shock.set", key: "dCrypto", percentage: 0 });
-    actor.send({ type: "run" });
+    actor.send({ type: "whatIf.run" });
     expect(actor.getSnapshot().value).toBe("running");
   });
 
   it.each([0, 1, 2, 3])("real: scenario type %i runs", (scenarioType) => {
     const { actor, calls } = start(all, never);
     actor.send({ type: "scenario.choose", scenarioType });
-    actor.send({ type: "run" });
+    actor.send({ type: "whatIf.run" });
     expect(actor.getSnapshot().value).toBe("running");
     expect(calls[0]!.scenarioType).toBe(scenarioType);
   });
@@ -177,7 +177,7 @@ describe("what-if rules (specification section 5)", () => {
     const { actor, calls } = start();
     actor.send({ type: "shock.set", key: "dRV", percentage: -10 });
     actor.send({ type: "scenario.choose", scenarioType });
-    actor.send({ type: "run" });
+    actor.send({ type: "whatIf.run" });
     expect(actor.getSnapshot().context.problem).toBe("SCENARIO_TYPE_INVALID");
     expect(calls).toHaveLength(0);
   });
@@ -186,14 +186,14 @@ describe("what-if rules (specification section 5)", () => {
     const { actor, calls } = start(all, never);
     actor.send({ type: "backtest.choose", backTesting: id });
     actor.send({ type: "rebalancing.choose", rebalancing: "quarterly" });
-    actor.send({ type: "run" });
+    actor.send({ type: "whatIf.run" });
     expect(calls[0]).toMatchObject({ backTesting: id, rebalancing: "quarterly" });
   });
 
   it.each(["", "2y"])("backtest: %j is not an id", (id) => {
     const { actor, calls } = start();
     actor.send({ type: "backtest.choose", backTesting: id });
-    actor.send({ type: "run" });
+    actor.send({ type: "whatIf.run" });
     expect(actor.getSnapshot().context.problem).toBe("BACKTEST_NEEDS_ID");
     expect(calls).toHaveLength(0);
   });
@@ -201,7 +201,7 @@ describe("what-if rules (specification section 5)", () => {
   it("no portfolio, no run", () => {
     const { actor, calls } = start(all, never, null);
     actor.send({ type: "shock.set", key: "dRV", percentage: -10 });
-    actor.send({ type: "run" });
+    actor.send({ type: "whatIf.run" });
     expect(actor.getSnapshot().context.problem).toBe("NO_PORTFOLIO");
     expect(calls).toHaveLength(0);
   });
@@ -260,24 +260,24 @@ describe("what-if permissions (specification section 3, whatIf)", () => {
   it.each(cases)("%s is locked without %s and runs with it alone", (kind, permission, choose) => {
     const locked = start({ ...all, [permission]: false });
     choose(locked.actor);
-    locked.actor.send({ type: "run" });
+    locked.actor.send({ type: "whatIf.run" });
     expect(locked.actor.getSnapshot().value).toBe("locked");
     expect(locked.actor.getSnapshot().context.locked).toBe(kind);
     expect(locked.calls).toHaveLength(0);
 
     const only = start({ ...none, [permission]: true }, never);
     choose(only.actor);
-    only.actor.send({ type: "run" });
+    only.actor.send({ type: "whatIf.run" });
     expect(only.actor.getSnapshot().value).toBe("running");
   });
 
   it("a plan that changes meanwhile applies to the next run", () => {
     const { actor } = start(none, never);
     actor.send({ type: "scenario.choose", scenarioType: 3 });
-    actor.send({ type: "run" });
+    actor.send({ type: "whatIf.run" });
     expect(actor.getSnapshot().value).toBe("locked");
     actor.send({ type: "permissions.changed", permissions: all });
-    actor.send({ type: "run" });
+    actor.send({ type: "whatIf.run" });
     expect(actor.getSnapshot().value).toBe("running");
   });
 
@@ -286,7 +286,7 @@ describe("what-if permissions (specification section 3, whatIf)", () => {
       throw new SessionFailure("PLAN_FEATURE_LOCKED");
     });
     actor.send({ type: "backtest.choose", backTesting: "5y" });
-    actor.send({ type: "run" });
+    actor.send({ type: "whatIf.run" });
     await waitFor(actor, (s) => s.matches("locked"));
     expect(actor.getSnapshot().context.locked).toBe("backtest");
   });
@@ -296,8 +296,8 @@ describe("running, cancelling, failing and stale results", () => {
   it("cancel stops the call (its signal aborts) and goes back to editing", () => {
     const { actor, signals } = start(all, never);
     actor.send({ type: "shock.set", key: "dRV", percentage: -30 });
-    actor.send({ type: "run" });
-    actor.send({ type: "cancel" });
+    actor.send({ type: "whatIf.run" });
+    actor.send({ type: "whatIf.cancel" });
     expect(actor.getSnapshot().value).toBe("editing");
     expect(signals[0]!.aborted).toBe(true);
     expect(actor.getSnapshot().context.result).toBeNull();
@@ -313,10 +313,10 @@ describe("running, cancelling, failing and stale results", () => {
       return customAnswer;
     });
     actor.send({ type: "shock.set", key: "dRV", percentage: -20 });
-    actor.send({ type: "run" });
+    actor.send({ type: "whatIf.run" });
     await waitFor(actor, (s) => s.matches("failed"));
     expect(actor.getSnapshot().context.problem).toBe("NETWORK_ERROR");
-    actor.send({ type: "retry" });
+    actor.send({ type: "whatIf.retry" });
     await waitFor(actor, (s) => s.matches("result"));
     expect(calls[1]).toEqual(calls[0]);
   });
@@ -324,7 +324,7 @@ describe("running, cancelling, failing and stale results", () => {
   it("a result on a portfolio that changed afterwards is stale until run again", async () => {
     const { actor, calls } = start();
     actor.send({ type: "shock.set", key: "dRV", percentage: -20 });
-    actor.send({ type: "run" });
+    actor.send({ type: "whatIf.run" });
     await waitFor(actor, (s) => s.matches("result"));
     expect(isStale(actor.getSnapshot().context)).toBe(false);
     // The same portfolio in another order is not a change.
@@ -336,7 +336,7 @@ describe("running, cancelling, failing and stale results", () => {
     const edited = { ...portfolio, assets: [{ symbol: "SAN.MC", amount: 7000 }] };
     actor.send({ type: "portfolio.changed", portfolio: edited });
     expect(isStale(actor.getSnapshot().context)).toBe(true);
-    actor.send({ type: "run" });
+    actor.send({ type: "whatIf.run" });
     await waitFor(actor, (s) => s.matches("result"));
     expect(calls[1]!.assets).toEqual([{ symbol: "SAN.MC", amount: 7000 }]);
     expect(isStale(actor.getSnapshot().context)).toBe(false);
@@ -349,7 +349,7 @@ describe("running, cancelling, failing and stale results", () => {
       () => new Promise<WhatIfResponse>((resolve) => answers.push(resolve)),
     );
     actor.send({ type: "shock.set", key: "dRV", percentage: -20 });
-    actor.send({ type: "run" });
+    actor.send({ type: "whatIf.run" });
     const edited = { ...portfolio, assets: [{ symbol: "SAN.MC", amount: 7000 }] };
     actor.send({ type: "portfolio.changed", portfolio: edited });
     expect(signals[0]!.aborted).toBe(true);
@@ -363,7 +363,7 @@ describe("running, cancelling, failing and stale results", () => {
   it("a portfolio that goes away during a run stops it", () => {
     const { actor, signals } = start(all, never);
     actor.send({ type: "shock.set", key: "dRV", percentage: -20 });
-    actor.send({ type: "run" });
+    actor.send({ type: "whatIf.run" });
     actor.send({ type: "portfolio.changed", portfolio: null });
     expect(actor.getSnapshot().value).toBe("editing");
     expect(actor.getSnapshot().context.problem).toBe("NO_PORTFOLIO");

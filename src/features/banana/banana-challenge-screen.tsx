@@ -148,7 +148,7 @@ export default function BananaChallengeScreen({ locale }: ScreenProps) {
     return (
       <div className="banana-challenge">
         {heading}
-        <LoadFailed error={c.error} onRetry={() => send({ type: "retry" })} />
+        <LoadFailed error={c.error} onRetry={() => send({ type: "failure.retry" })} />
       </div>
     );
 
@@ -291,8 +291,8 @@ export default function BananaChallengeScreen({ locale }: ScreenProps) {
         onSubmit={(e) => {
           e.preventDefault();
           setTried(true);
-          if (state.matches({ create: "failed" })) send({ type: "retry" });
-          else send({ type: "save" });
+          if (state.matches({ create: "failed" })) send({ type: "failure.retry" });
+          else send({ type: "portfolio.save" });
         }}
         noValidate
       >

@@ -65,7 +65,7 @@ function BananaEditor({
   if (state.matches({ edit: "loadingUniverse" }) || state.matches({ edit: "checkingWindow" }))
     return <Spinner label={t`Loading the region's stocks…`} />;
   if (state.matches({ edit: "loadFailed" }))
-    return <LoadFailed error={c.error} onRetry={() => send({ type: "retry" })} />;
+    return <LoadFailed error={c.error} onRetry={() => send({ type: "failure.retry" })} />;
   if (state.matches({ edit: "conflict" }))
     return (
       <p role="alert" className="form-message error">
@@ -83,7 +83,7 @@ function BananaEditor({
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        send({ type: state.matches({ edit: "failed" }) ? "retry" : "save" });
+        send({ type: state.matches({ edit: "failed" }) ? "failure.retry" : "portfolio.save" });
       }}
     >
       <StockPicker

@@ -129,7 +129,7 @@ export default function EducationSection({ locale }: { locale: Locale }) {
       aria-labelledby={headingId}
       onCancel={(e) => {
         e.preventDefault();
-        send({ type: "close" });
+        send({ type: "section.close" });
       }}
     >
       <div className="education-inner">
@@ -137,7 +137,11 @@ export default function EducationSection({ locale }: { locale: Locale }) {
           <h2 id={headingId} ref={heading} tabIndex={-1}>
             {title}
           </h2>
-          <button type="button" className="button ghost" onClick={() => send({ type: "close" })}>
+          <button
+            type="button"
+            className="button ghost"
+            onClick={() => send({ type: "section.close" })}
+          >
             <Trans>Close</Trans>
           </button>
         </header>

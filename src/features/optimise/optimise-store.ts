@@ -96,7 +96,7 @@ export async function adoptInto(
   const life = lifecycle?.getSnapshot();
   if (lifecycle && life && (life.matches("saved") || life.matches("editing"))) {
     const startedHere = life.matches("saved");
-    if (startedHere) lifecycle.send({ type: "edit" });
+    if (startedHere) lifecycle.send({ type: "edit.start" });
     const editing = lifecycle.getSnapshot();
     if (!editing.matches("editing"))
       throw new SessionFailure(
@@ -104,7 +104,7 @@ export async function adoptInto(
       );
     const before = editing.context.draft?.assets ?? [];
     for (const event of amountEvents(before, target, names)) lifecycle.send(event);
-    lifecycle.send({ type: "submit" });
+    lifecycle.send({ type: "edit.submit" });
     const done = await waitFor(
       lifecycle,
       (s) =>
@@ -114,7 +114,7 @@ export async function adoptInto(
     );
     if (!done.matches("saved")) {
       const code = done.context.error ?? done.context.problem;
-      if (done.matches("editing") && startedHere) lifecycle.send({ type: "cancel" });
+      if (done.matches("editing") && startedHere) lifecycle.send({ type: "edit.cancel" });
       else if (done.matches("editing"))
         for (const event of amountEvents(
           done.context.draft?.assets ?? [],

@@ -60,7 +60,7 @@ export function OptionsScreen({ locale, level }: ScreenProps & { level: Optimisa
   const candidates = (o.universe.data?.assets ?? []).filter((a) => !a.stale && !held.has(a.symbol));
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    actor.send({ type: "optimise" });
+    actor.send({ type: "optimisation.run" });
   };
   const addAsset = () => {
     const found = candidates.find(
@@ -310,7 +310,7 @@ export function OptionsScreen({ locale, level }: ScreenProps & { level: Optimisa
             type="button"
             className="button secondary"
             disabled={running}
-            onClick={() => actor.send({ type: "back" })}
+            onClick={() => actor.send({ type: "step.back" })}
           >
             <Trans>Back to the levels</Trans>
           </button>

@@ -39,7 +39,7 @@ export function Running({ actor }: { actor: OptimiseActor }) {
     <ProgressPanel
       label={t`Optimisation in progress`}
       locale={i18n.locale as Locale}
-      onCancel={() => actor.send({ type: "cancel" })}
+      onCancel={() => actor.send({ type: "optimisation.cancel" })}
     >
       <Trans>
         Optimising on the server: estimating the risk of every asset and solving for the best mix…

@@ -179,7 +179,11 @@ export default function OptimiseSummaryScreen({ locale }: ScreenProps) {
               adopted. Optimise again to compare with the portfolio as it is now.
             </Trans>
           </p>
-          <button type="button" className="button" onClick={() => actor.send({ type: "optimise" })}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => actor.send({ type: "optimisation.run" })}
+          >
             <Trans>Optimise again</Trans>
           </button>
         </div>
@@ -308,7 +312,7 @@ export default function OptimiseSummaryScreen({ locale }: ScreenProps) {
           type="button"
           className="button"
           disabled={stale || running || adopting}
-          onClick={() => actor.send({ type: "adopt" })}
+          onClick={() => actor.send({ type: "result.adopt" })}
         >
           {saved !== null ? (
             <Trans>Adopt: save it as an edit of this portfolio</Trans>
@@ -323,7 +327,7 @@ export default function OptimiseSummaryScreen({ locale }: ScreenProps) {
           type="button"
           className="button secondary"
           disabled={running || adopting}
-          onClick={() => actor.send({ type: "back" })}
+          onClick={() => actor.send({ type: "step.back" })}
         >
           <Trans>Change the options</Trans>
         </button>
@@ -331,7 +335,7 @@ export default function OptimiseSummaryScreen({ locale }: ScreenProps) {
           type="button"
           className="link-button"
           disabled={running || adopting}
-          onClick={() => actor.send({ type: "restart" })}
+          onClick={() => actor.send({ type: "optimisation.restart" })}
         >
           <Trans>Start again</Trans>
         </button>

@@ -127,13 +127,17 @@ export default function PortfolioScreen({ locale, params }: ScreenProps) {
         <div className="notice" role="alert">
           <p>{i18n._(msgCodeText.PORTFOLIO_CONFLICT)}</p>
           <div className="actions-row">
-            <button type="button" className="button" onClick={() => send({ type: "reload" })}>
+            <button
+              type="button"
+              className="button"
+              onClick={() => send({ type: "conflict.reload" })}
+            >
               <Trans>Reload and edit again</Trans>
             </button>
             <button
               type="button"
               className="button secondary"
-              onClick={() => send({ type: "discard" })}
+              onClick={() => send({ type: "conflict.discard" })}
             >
               <Trans>Discard my changes</Trans>
             </button>
@@ -157,18 +161,22 @@ export default function PortfolioScreen({ locale, params }: ScreenProps) {
               type="button"
               className="button"
               disabled={life?.matches("updating")}
-              onClick={() => send({ type: "submit" })}
+              onClick={() => send({ type: "edit.submit" })}
             >
               <Trans>Save the changes</Trans>
             </button>
             <button
               type="button"
               className="button secondary"
-              onClick={() => send({ type: "reset" })}
+              onClick={() => send({ type: "edit.reset" })}
             >
               <Trans>Reset all amounts</Trans>
             </button>
-            <button type="button" className="link-button" onClick={() => send({ type: "cancel" })}>
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => send({ type: "edit.cancel" })}
+            >
               <Trans>Cancel</Trans>
             </button>
           </div>
@@ -217,7 +225,7 @@ export default function PortfolioScreen({ locale, params }: ScreenProps) {
           />
           <div className="actions-row">
             {permissions.management.edit && (remaining === null || remaining > 0) ? (
-              <button type="button" className="button" onClick={() => send({ type: "edit" })}>
+              <button type="button" className="button" onClick={() => send({ type: "edit.start" })}>
                 <Trans>Edit</Trans>
               </button>
             ) : (
@@ -232,14 +240,14 @@ export default function PortfolioScreen({ locale, params }: ScreenProps) {
                 <button
                   type="button"
                   className="button secondary"
-                  onClick={() => send({ type: "export", format: "csv" })}
+                  onClick={() => send({ type: "portfolio.export", format: "csv" })}
                 >
                   <Trans>Export CSV</Trans>
                 </button>
                 <button
                   type="button"
                   className="button secondary"
-                  onClick={() => send({ type: "export", format: "pdf" })}
+                  onClick={() => send({ type: "portfolio.export", format: "pdf" })}
                 >
                   <Trans>Export PDF report</Trans>
                 </button>
@@ -268,7 +276,7 @@ export default function PortfolioScreen({ locale, params }: ScreenProps) {
                   <button
                     type="button"
                     className="button danger"
-                    onClick={() => send({ type: "delete" })}
+                    onClick={() => send({ type: "portfolio.delete" })}
                   >
                     <Trans>Yes, delete it</Trans>
                   </button>{" "}

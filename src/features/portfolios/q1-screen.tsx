@@ -106,7 +106,7 @@ export default function Q1Screen({ locale }: ScreenProps) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     wizard.send({ type: "q1.change", answers: { amount } });
-    wizard.send({ type: "next" });
+    wizard.send({ type: "step.next" });
     // The first field with a problem gets the focus (its message is read with it).
     const field = fieldOf(wizard.getSnapshot().context.problem);
     const ref = field === "amount" ? amountRef : field === "currency" ? currencyRef : lazyRef;

@@ -38,7 +38,7 @@ export default function Q2Screen({ locale }: ScreenProps) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     wizard.send({ type: "q2.change", maxToLose95: typed, unit });
-    wizard.send({ type: "next" });
+    wizard.send({ type: "step.next" });
     // The answer's problem is shown at its field, which gets the focus.
     if (wizard.getSnapshot().context.problem) inputRef.current?.focus();
   };
@@ -134,7 +134,7 @@ export default function Q2Screen({ locale }: ScreenProps) {
             </Trans>
           </p>
         ) : null}
-        <WizardNav onBack={() => wizard.send({ type: "back" })} />
+        <WizardNav onBack={() => wizard.send({ type: "step.back" })} />
       </form>
     </WizardPage>
   );

@@ -71,7 +71,7 @@ export default function Q3Screen() {
   const firstAllowed = ORDERINGS.find((o) => orderingAllowed(o, permissions));
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    wizard.send({ type: "next" });
+    wizard.send({ type: "step.next" });
     // The field with the problem gets the focus (its message is read with it).
     const field = fieldOf(wizard.getSnapshot().context.problem);
     if (field === "ordering") orderingRef.current?.focus();
@@ -159,7 +159,7 @@ export default function Q3Screen() {
         </Field>
         {proposing ? <Spinner label={t`Building your portfolio…`} /> : null}
         <WizardNav
-          onBack={() => wizard.send({ type: "back" })}
+          onBack={() => wizard.send({ type: "step.back" })}
           nextLabel={t`Build my portfolio`}
           busy={proposing}
         />

@@ -224,13 +224,15 @@ export default function SummaryScreen({ locale }: ScreenProps) {
     }
     setNameMissing(false);
     if (lifecycle && life?.matches("unsaved")) {
-      lifecycle.send({ type: "save", name: name.trim() });
+      lifecycle.send({ type: "portfolio.save", name: name.trim() });
       return;
     }
-    wizard.send({ type: "save" });
+    wizard.send({ type: "portfolio.save" });
     if (wizard.getSnapshot().status !== "done" || !portfolios) return;
     const savedCount = await savedCountOf(http, product, permissions).catch(() => 0);
-    portfolios.adoptComposed(permissions, savedCount)?.send({ type: "save", name: name.trim() });
+    portfolios
+      .adoptComposed(permissions, savedCount)
+      ?.send({ type: "portfolio.save", name: name.trim() });
   };
 
   if (saved) {
@@ -324,7 +326,7 @@ export default function SummaryScreen({ locale }: ScreenProps) {
               <button
                 type="button"
                 className="button secondary"
-                onClick={() => wizard.send({ type: "back" })}
+                onClick={() => wizard.send({ type: "step.back" })}
               >
                 <Trans>Back</Trans>
               </button>

@@ -240,7 +240,7 @@ export function Progress({
       label={t`Simulating`}
       locale={locale}
       startedAt={startedAt}
-      onCancel={() => send({ type: "cancel" })}
+      onCancel={() => send({ type: "simulation.cancel" })}
     >
       <Trans>
         Simulating {paths} paths over {months} months on the server…

@@ -44,7 +44,11 @@ export default function SimulatorScreen({ locale }: ScreenProps) {
       <>
         <PageHeading title={t`Investment simulator`} />
         <FormMessage kind="error">{c.error ? i18n._(msgCodeText[c.error]) : null}</FormMessage>
-        <button type="button" className="button secondary" onClick={() => send({ type: "retry" })}>
+        <button
+          type="button"
+          className="button secondary"
+          onClick={() => send({ type: "failure.retry" })}
+        >
           <Trans>Try again</Trans>
         </button>
       </>
@@ -57,7 +61,7 @@ export default function SimulatorScreen({ locale }: ScreenProps) {
     e.preventDefault();
     setTried(true);
     if (choosing) send({ type: "source.choose", source: c.inputs.source });
-    else send({ type: "simulate" });
+    else send({ type: "simulation.run" });
   };
   const currency =
     c.inputs.source === "saved"
@@ -226,7 +230,7 @@ export default function SimulatorScreen({ locale }: ScreenProps) {
           <button
             type="button"
             className="button secondary"
-            onClick={() => send({ type: "retry" })}
+            onClick={() => send({ type: "failure.retry" })}
           >
             <Trans>Try again</Trans>
           </button>

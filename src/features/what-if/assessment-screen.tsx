@@ -32,14 +32,14 @@ export default function WhatIfAssessmentScreen({ locale }: ScreenProps) {
         <RunProgress
           count={c.portfolio?.assets.length ?? 0}
           locale={locale}
-          onCancel={() => send({ type: "cancel" })}
+          onCancel={() => send({ type: "whatIf.cancel" })}
         />
       ) : null}
       <WhatIfProblemNote
         context={c}
         state={state}
         locale={locale}
-        onRetry={() => send({ type: "retry" })}
+        onRetry={() => send({ type: "whatIf.retry" })}
       />
       {c.result ? (
         <>
@@ -59,7 +59,7 @@ export default function WhatIfAssessmentScreen({ locale }: ScreenProps) {
                 <button
                   type="button"
                   className="button primary"
-                  onClick={() => send({ type: "run" })}
+                  onClick={() => send({ type: "whatIf.run" })}
                 >
                   <Trans>Run it again on the portfolio as it is now</Trans>
                 </button>

@@ -196,7 +196,7 @@ export default function ScenariosScreen({ locale }: ScreenProps) {
         aria-busy={running}
         onSubmit={(e) => {
           e.preventDefault();
-          send({ type: "run" });
+          send({ type: "whatIf.run" });
         }}
       >
         <section className="card" aria-labelledby="what-if-backtest">
@@ -388,10 +388,14 @@ export default function ScenariosScreen({ locale }: ScreenProps) {
           context={c}
           state={state}
           locale={locale}
-          onRetry={() => send({ type: "retry" })}
+          onRetry={() => send({ type: "whatIf.retry" })}
         />
         {running ? (
-          <RunProgress count={count} locale={locale} onCancel={() => send({ type: "cancel" })} />
+          <RunProgress
+            count={count}
+            locale={locale}
+            onCancel={() => send({ type: "whatIf.cancel" })}
+          />
         ) : (
           <div className="actions-row">
             <button type="submit" className="button primary" disabled={!current}>

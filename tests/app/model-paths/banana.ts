@@ -85,7 +85,7 @@ export const banana: ScreenModel = {
     "xstate.done.actor.loadUniverse": async () => {},
     // A name, and whole shares of the listed stocks for a total within the budget (the closes
     // the screen shows, as the server's universe gives them).
-    save: async (tab, locale) => {
+    "portfolio.save": async (tab, locale) => {
       fireEvent.change(screen.getByLabelText(words.name[locale]), {
         target: { value: "Banana path" },
       });

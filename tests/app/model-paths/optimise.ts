@@ -99,14 +99,14 @@ export const optimise: ScreenModel = {
       await click(`${words.chooseLevel[locale]}${levels[level][locale]}`);
     },
     // The maximum loss the person accepts (the saved portfolio has no answer to q2), then the run.
-    optimise: async (_tab, locale) => {
+    "optimisation.run": async (_tab, locale) => {
       fireEvent.change(document.querySelector('input[name="maxToLose95"]')!, {
         target: { value: "3000" },
       });
       await click(words.run[locale]);
     },
     "xstate.done.actor.optimise": async () => {},
-    adopt: async (_tab, locale) => {
+    "result.adopt": async (_tab, locale) => {
       await click(words.adopt[locale]);
     },
     "xstate.done.actor.adopt": async () => {},

@@ -115,27 +115,27 @@ export const portfolioLifecycle: ScreenModel = {
     },
   },
   does: {
-    save: async (_tab, locale) => {
+    "portfolio.save": async (_tab, locale) => {
       fireEvent.change(await screen.findByLabelText(words.name[locale]), {
         target: { value: NAME },
       });
       await click(words.save[locale]);
     },
     "xstate.done.actor.savePortfolio": async () => {},
-    edit: async (tab, locale) => {
+    "edit.start": async (tab, locale) => {
       await onPortfolioScreen(tab, locale);
       await click(words.edit[locale]);
     },
-    export: async (tab, locale) => {
+    "portfolio.export": async (tab, locale) => {
       await onPortfolioScreen(tab, locale);
       await click(words.exportCsv[locale]);
     },
-    delete: async (tab, locale) => {
+    "portfolio.delete": async (tab, locale) => {
       await onPortfolioScreen(tab, locale);
       await click(words.delete[locale]);
       await click(words.yesDelete[locale]);
     },
-    submit: async (_tab, locale) => {
+    "edit.submit": async (_tab, locale) => {
       await click(words.saveChanges[locale]);
     },
     "xstate.done.actor.deletePortfolio": async () => {},

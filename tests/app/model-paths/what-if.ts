@@ -49,7 +49,7 @@ export const whatIf: ScreenModel = {
   },
   does: {
     // A fall of the stock markets (the first shock's slider), then the run.
-    run: async (_tab, locale) => {
+    "whatIf.run": async (_tab, locale) => {
       const slider = document.querySelector('[data-shock="dRV"] input[type="range"]')!;
       fireEvent.change(slider, { target: { value: "-20" } });
       await click(words.run[locale]);

@@ -77,7 +77,7 @@ export const wizard: ScreenModel = {
     },
   },
   does: {
-    next: async (_tab, locale, from) => {
+    "step.next": async (_tab, locale, from) => {
       if (from === '"q1"')
         fireEvent.change(await screen.findByLabelText(words.amount[locale]), {
           target: { value: "10000" },
@@ -86,7 +86,7 @@ export const wizard: ScreenModel = {
     },
     // The server's answer: nothing for the person to do.
     "xstate.done.actor.propose": async () => {},
-    save: async (_tab, locale) => {
+    "portfolio.save": async (_tab, locale) => {
       fireEvent.change(await screen.findByLabelText(words.name[locale]), {
         target: { value: "Model path" },
       });
@@ -94,7 +94,7 @@ export const wizard: ScreenModel = {
     },
   },
   noScreen: {
-    cancel:
+    "creation.cancel":
       "The wizard's cancel ends a creation for the workspace (a new one replaces it); no screen has a button for it.",
   },
 };
