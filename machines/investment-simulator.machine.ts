@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from "xstate";
 import {
   SIMULATION_ASSUMPTIONS,
   SIMULATION_LIMITS,
+  type Holding,
   type SimulateRequest,
   type SimulateResponse,
   type SimulationMode,
@@ -10,13 +11,13 @@ import type { Currency } from "../src/contract/analytics.ts";
 import type { MsgCode } from "../src/contract/msg-codes.ts";
 import { SessionFailure } from "./session.machine.ts";
 
-/** A saved portfolio the simulator can start from: its currency and its amounts (the weights). */
+/** A saved portfolio the simulator can start from: its currency and its holdings (the weights). */
 export interface SimulatorPortfolio {
   readonly id: number;
   readonly name: string;
   readonly currency: Currency;
   readonly benchmark: 1 | 2 | 3 | 4 | 5 | 6;
-  readonly assets: readonly { readonly symbol: string; readonly amount: number }[];
+  readonly assets: readonly Holding[];
   readonly totalInvested: number;
 }
 
@@ -37,6 +38,12 @@ export const assetsHoldableIn = (
   currency: Currency,
 ): readonly SimulatorAsset[] => assets.filter((a) => a.holdableIn.includes(currency));
 
+/** A holding as the form holds it: its invested amount is null while the field is empty. */
+export interface SimulatorHolding {
+  readonly symbol: string;
+  readonly investedAmount: number | null;
+}
+
 export interface SimulatorSources {
   readonly portfolios: readonly SimulatorPortfolio[];
   readonly assets: readonly SimulatorAsset[];
@@ -49,8 +56,8 @@ export interface SimulatorInputs {
   readonly source: SimulatorSourceKind;
   readonly portfolioId: number | null;
   readonly currency: Currency;
-  /** The assets chosen on the spot (the saved portfolio's come from the portfolio). */
-  readonly assets: readonly { readonly symbol: string; readonly amount: number | null }[];
+  /** The holdings chosen on the spot (the saved portfolio's come from the portfolio). */
+  readonly assets: readonly SimulatorHolding[];
   readonly initialAmount: number | null;
   readonly monthlyContribution: number | null;
   readonly years: number | null;
@@ -107,11 +114,11 @@ export const defaultSimulatorInputs: SimulatorInputs = {
 const L = SIMULATION_LIMITS;
 const inRange = (v: number, min: number, max: number) => Number.isFinite(v) && v >= min && v <= max;
 
-/** The assets and amounts a run uses: the saved portfolio's, or those chosen on the spot. */
+/** The holdings a run uses: the saved portfolio's, or those chosen on the spot. */
 export function assetsOf(
   inputs: SimulatorInputs,
   portfolios: readonly SimulatorPortfolio[],
-): readonly { symbol: string; amount: number | null }[] {
+): readonly SimulatorHolding[] {
   if (inputs.source === "custom") return inputs.assets;
   return portfolios.find((p) => p.id === inputs.portfolioId)?.assets ?? [];
 }
@@ -136,7 +143,11 @@ export function simulatorIssues(
     if (assets.length === 0) issues.assets = "noAssets";
     else if (assets.length > 500) issues.assets = "tooManyAssets";
     else if (new Set(symbols).size !== symbols.length) issues.assets = "duplicateAsset";
-    else if (assets.some((a) => a.amount === null || !inRange(a.amount, Number.MIN_VALUE, 1e9)))
+    else if (
+      assets.some(
+        (a) => a.investedAmount === null || !inRange(a.investedAmount, Number.MIN_VALUE, 1e9),
+      )
+    )
       issues.assets = "range";
   }
   const { initialAmount: a, monthlyContribution: c, years, goal } = inputs;
@@ -173,7 +184,10 @@ export function simulateRequestOf(
   return {
     currency,
     ...(inputs.source === "saved" && saved ? { benchmark: saved.benchmark } : {}),
-    assets: assetsOf(inputs, portfolios).map((a) => ({ symbol: a.symbol, amount: a.amount! })),
+    assets: assetsOf(inputs, portfolios).map((a) => ({
+      symbol: a.symbol,
+      investedAmount: a.investedAmount!,
+    })),
     initialAmount: inputs.initialAmount!,
     monthlyContribution: inputs.monthlyContribution!,
     years: inputs.years!,
@@ -479,8 +493,8 @@ export const demoSimulatorSources: SimulatorSources = {
       currency: "EUR",
       benchmark: 5,
       assets: [
-        { symbol: "SAN.MC", amount: 6000 },
-        { symbol: "ITX.MC", amount: 4000 },
+        { symbol: "SAN.MC", investedAmount: 6000 },
+        { symbol: "ITX.MC", investedAmount: 4000 },
       ],
       totalInvested: 10_000,
     },

@@ -11,8 +11,8 @@ const demoOptimalAnswer = {
   currency: "EUR",
   window: { benchmark: 5, from: "2023-11-20", to: "2026-11-20", limitedBy: [], simulated: true },
   assets: [
-    { symbol: "SAN.MC", weight: 0.45, amount: 4500, currentWeight: 0.6 },
-    { symbol: "ITX.MC", weight: 0.55, amount: 5500, currentWeight: 0.4 },
+    { symbol: "SAN.MC", weight: 0.45, investedAmount: 4500, currentWeight: 0.6 },
+    { symbol: "ITX.MC", weight: 0.55, investedAmount: 5500, currentWeight: 0.4 },
   ],
   volatility: 0.05,
   var95: 0.07,
@@ -71,8 +71,8 @@ export const optimiseEntry: MachineEntry = {
     portfolio: {
       currency: "EUR",
       assets: [
-        { symbol: "SAN.MC", name: "Banco Santander", amount: 6000 },
-        { symbol: "ITX.MC", name: "Inditex", amount: 4000 },
+        { symbol: "SAN.MC", name: "Banco Santander", investedAmount: 6000 },
+        { symbol: "ITX.MC", name: "Inditex", investedAmount: 4000 },
       ],
       key: "demo-1",
     },
@@ -98,7 +98,7 @@ export const optimiseEntry: MachineEntry = {
       type: "portfolio.change",
       portfolio: {
         currency: "EUR",
-        assets: [{ symbol: "SAN.MC", name: "Banco Santander", amount: 10000 }],
+        assets: [{ symbol: "SAN.MC", name: "Banco Santander", investedAmount: 10000 }],
         key: "demo-2",
       },
     },

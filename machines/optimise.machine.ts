@@ -2,6 +2,7 @@ import { assertEvent, assign, enqueueActions, fromPromise, setup, type EventObje
 import type {
   Benchmark as BenchmarkSchema,
   Currency,
+  Holding,
   OptimiseRequest,
   OptimiseResponse,
 } from "../src/contract/analytics.ts";
@@ -25,10 +26,9 @@ export type Objective = "minimum-risk" | "maximum-return";
 export type OptimalAnswer = Extract<OptimiseResponse, { status: "optimal" }>;
 export type InfeasibleReason = Extract<OptimiseResponse, { status: "infeasible" }>["reason"];
 
-export interface OptimiseAsset {
-  readonly symbol: string;
+/** A holding of the portfolio optimised (`Holding`), with its name. */
+export interface OptimiseAsset extends Holding {
   readonly name: string;
-  readonly amount: number;
 }
 
 /** The portfolio being optimised: the one being built or the saved one (or its edition). */
@@ -138,13 +138,13 @@ export const levelPermission = (permissions: ProductPermissions, level: Optimisa
   permissions.optimization[optimisationPermission[level]];
 
 /** Every symbol the optimisation may hold: the portfolio's, then the new ones (levels 2 and 3). */
-export function universeOf(c: OptimiseContext): { symbol: string; name: string; amount: number }[] {
+export function universeOf(c: OptimiseContext): OptimiseAsset[] {
   const held = c.portfolio.assets.map((a) => ({ ...a }));
   if (c.level === 1) return held;
   const seen = new Set(held.map((a) => a.symbol));
   return [
     ...held,
-    ...c.newAssets.filter((a) => !seen.has(a.symbol)).map((a) => ({ ...a, amount: 0 })),
+    ...c.newAssets.filter((a) => !seen.has(a.symbol)).map((a) => ({ ...a, investedAmount: 0 })),
   ];
 }
 
@@ -161,7 +161,7 @@ export function requestOf(c: OptimiseContext): OptimiseRequest {
       const w = c.keepAssetsWeight[a.symbol] ?? DEFAULT_KEEP_WEIGHT;
       return {
         symbol: a.symbol,
-        amount: a.amount,
+        investedAmount: a.investedAmount,
         ...(kept ? { keep: true, minWeight: w.min, maxWeight: w.max } : {}),
       };
     }),

@@ -25,8 +25,8 @@ export const whatIfEntry: MachineEntry = {
       currency: "EUR",
       benchmark: 5,
       assets: [
-        { symbol: "SAN.MC", amount: 6000 },
-        { symbol: "ITX.MC", amount: 4000 },
+        { symbol: "SAN.MC", investedAmount: 6000 },
+        { symbol: "ITX.MC", investedAmount: 4000 },
       ],
     },
   },
@@ -44,7 +44,7 @@ export const whatIfEntry: MachineEntry = {
     },
     {
       type: "portfolio.changed",
-      portfolio: { currency: "EUR", assets: [{ symbol: "SAN.MC", amount: 7000 }] },
+      portfolio: { currency: "EUR", assets: [{ symbol: "SAN.MC", investedAmount: 7000 }] },
     },
     { type: "portfolio.changed", portfolio: null },
     {

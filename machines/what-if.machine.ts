@@ -2,6 +2,7 @@ import { assertEvent, assign, enqueueActions, fromPromise, setup, type EventObje
 import {
   BACKTEST_WINDOWS,
   type Currency,
+  type Holding,
   type WhatIfFactor,
   type WhatIfRequest,
   type WhatIfResponse,
@@ -119,7 +120,7 @@ export interface WhatIfPortfolio {
   readonly benchmark?: 1 | 2 | 3 | 4 | 5 | 6;
   /** A saved portfolio's stored benchmark (issue 27): what its backtest is compared with. */
   readonly benchmarkSeries?: string | null;
-  readonly assets: readonly { readonly symbol: string; readonly amount: number }[];
+  readonly assets: readonly Holding[];
 }
 
 /** What the screens explain when a run is not sent. */
@@ -237,7 +238,7 @@ export function requestOf(c: WhatIfContext): WhatIfRequest {
   const base = {
     currency: p.currency,
     ...(p.benchmark ? { benchmark: p.benchmark } : {}),
-    assets: p.assets.map((a) => ({ symbol: a.symbol, amount: a.amount })),
+    assets: p.assets.map((a) => ({ symbol: a.symbol, investedAmount: a.investedAmount })),
   };
   const kind = kindOf(c);
   if (kind === "backtest")
@@ -258,7 +259,7 @@ export function samePortfolio(a: WhatIfPortfolio | null, b: WhatIfPortfolio | nu
   if ((a.benchmarkSeries ?? null) !== (b.benchmarkSeries ?? null)) return false;
   const key = (p: WhatIfPortfolio) =>
     p.assets
-      .map((x) => `${x.symbol}:${x.amount}`)
+      .map((x) => `${x.symbol}:${x.investedAmount}`)
       .sort()
       .join("|");
   return key(a) === key(b);

@@ -137,9 +137,9 @@ try {
     const bodies = Array.from({ length: 32 }, (_, k) => {
       const assets = Array.from({ length: n }, (_, i) => ({
         symbol: live[(k * 7 + i * 13) % live.length]!,
-        amount: 1000 + 137 * ((k + i) % 9),
+        investedAmount: 1000 + 137 * ((k + i) % 9),
       })).filter((a, i, all) => all.findIndex((b) => b.symbol === a.symbol) === i);
-      const total = assets.reduce((sum, a) => sum + a.amount, 0);
+      const total = assets.reduce((sum, a) => sum + a.investedAmount, 0);
       return JSON.stringify({
         currency: k % 2 ? "USD" : "EUR",
         assets,
@@ -162,7 +162,7 @@ try {
   };
   const portfolio = (n: number) => ({
     currency: "EUR",
-    assets: live.slice(0, n).map((symbol) => ({ symbol, amount: 1000 })),
+    assets: live.slice(0, n).map((symbol) => ({ symbol, investedAmount: 1000 })),
   });
   const heavy = Math.min(150, live.length);
 

@@ -36,7 +36,7 @@ try {
       ...new Set(
         Array.from({ length: 3 + Math.floor(Math.random() * 12) }, () => pick(assets).symbol),
       ),
-    ].map((symbol) => ({ symbol, amount: 500 + Math.floor(Math.random() * 5000) })),
+    ].map((symbol) => ({ symbol, investedAmount: 500 + Math.floor(Math.random() * 5000) })),
   });
   const mix: [string, () => Promise<{ status: number }>][] = [
     ["GET /market/today", () => apiCall(server.base, "GET", "/market/today")],

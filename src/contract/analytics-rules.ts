@@ -30,8 +30,8 @@ export const whatIfPermission = {
 
 /**
  * The optimisation level a request asks for: 3 with a desired number of assets
- * (constructionFixAssets), 2 when it adds assets from the universe (amount 0) or keeps assets
- * within weights (construction), else 1, the current assets (portfolio).
+ * (constructionFixAssets), 2 when it adds assets from the universe (invested amount 0) or keeps
+ * assets within weights (construction), else 1, the current assets (portfolio).
  */
 export function optimisationLevel(
   request: Pick<OptimiseRequest, "assets" | "desiredAssetsAmount">,
@@ -39,7 +39,8 @@ export function optimisationLevel(
   if (request.desiredAssetsAmount !== undefined) return 3;
   if (
     request.assets.some(
-      (a) => a.amount === 0 || a.keep || a.minWeight !== undefined || a.maxWeight !== undefined,
+      (a) =>
+        a.investedAmount === 0 || a.keep || a.minWeight !== undefined || a.maxWeight !== undefined,
     )
   )
     return 2;

@@ -11,13 +11,26 @@ const Amount = Schema.Number.pipe(
   Schema.check(Schema.isGreaterThan(0), Schema.isLessThanOrEqualTo(1e9)),
 );
 
+/**
+ * A holding: an asset and the money invested in it, in the portfolio currency. One shape from the
+ * wizard to the database and back (issue 26): the analytics requests, the proposal, the screens'
+ * portfolios and the stored holdings all say `{ symbol, investedAmount }`. The portfolio API alone
+ * names the asset `id`, as the specification's "Portfolio asset: id, investedAmount" does
+ * (`toHolding` in ./portfolios.ts reads one as a holding).
+ */
+export const Holding = Schema.Struct({ symbol: Symbol, investedAmount: Amount });
+export type Holding = typeof Holding.Type;
+
+/** The holdings of an analytics request: 1 to 500, each invested above 0. */
+const Holdings = Schema.Array(Holding).pipe(
+  Schema.check(Schema.isMinLength(1), Schema.isMaxLength(500)),
+);
+
 /** A portfolio to analyse, saved or not: every figure can be reproduced from these inputs. */
 export const AnalyseRequest = Schema.Struct({
   currency: Currency,
   benchmark: Schema.optional(Benchmark),
-  assets: Schema.Array(Schema.Struct({ symbol: Symbol, amount: Amount })).pipe(
-    Schema.check(Schema.isMinLength(1), Schema.isMaxLength(500)),
-  ),
+  assets: Holdings,
   /** Monte Carlo VaR too (paths and seed), on request. */
   monteCarlo: Schema.optional(
     Schema.Struct({
@@ -55,7 +68,8 @@ const BreakdownEntry = Schema.Struct({
 export const FullAssetFigures = Schema.Struct({
   symbol: Schema.String,
   name: Schema.String,
-  amount: Schema.Number,
+  /** The holding's invested amount, as requested. */
+  investedAmount: Schema.Number,
   weight: Schema.Number,
   /** Stand-alone risk over the horizon, |w| sigma sqrt(h). */
   standAlone: Schema.Number,
@@ -208,7 +222,8 @@ export const OptimiseRequest = Schema.Struct({
   assets: Schema.Array(
     Schema.Struct({
       symbol: Symbol,
-      amount: Schema.Number.pipe(
+      /** 0: an asset of the universe the optimisation may add (levels 2 and 3). */
+      investedAmount: Schema.Number.pipe(
         Schema.check(Schema.isGreaterThanOrEqualTo(0), Schema.isLessThanOrEqualTo(1e9)),
       ),
       /** Keep the asset, within these weights (keepAssetsWeight). */
@@ -280,7 +295,8 @@ export const OptimiseResponse = Schema.Union([
       Schema.Struct({
         symbol: Schema.String,
         weight: Schema.Number,
-        amount: Schema.Number,
+        /** The optimised holding: the money to invest in it (weight × the total invested). */
+        investedAmount: Schema.Number,
         /** The asset's weight in the portfolio as given (0 for an asset of the universe). */
         currentWeight: Schema.Number,
         /**
@@ -395,7 +411,7 @@ export type SimulationAssumptionsRequest = typeof SimulationAssumptionsRequest.T
 export const SimulateRequest = Schema.Struct({
   currency: Currency,
   benchmark: Schema.optional(Benchmark),
-  assets: AnalyseRequest.fields.assets,
+  assets: Holdings,
   initialAmount: Schema.Number.pipe(
     Schema.check(
       Schema.isGreaterThanOrEqualTo(0),
@@ -574,7 +590,7 @@ export const SeriesId = Schema.String.pipe(
 export const WhatIfRequest = Schema.Struct({
   currency: Currency,
   benchmark: Schema.optional(Benchmark),
-  assets: AnalyseRequest.fields.assets,
+  assets: Holdings,
   backTesting: Schema.optional(Schema.NullOr(BacktestId)),
   rebalancing: Schema.optional(Rebalancing),
   /**
@@ -611,7 +627,8 @@ const Betas = Schema.Struct({
 const WhatIfAsset = Schema.Struct({
   symbol: Schema.String,
   name: Schema.String,
-  amount: Schema.Number,
+  /** The holding's invested amount, as requested. */
+  investedAmount: Schema.Number,
   /** Return over the shock or scenario (fraction) and the gain (+) or loss (-) it means. */
   return: Schema.Number,
   change: Schema.Number,

@@ -152,7 +152,7 @@ export function optimisationViolations(
     optimizationLevel: requestLevel(request),
     clientLevel,
     currency: request.currency,
-    totalInvested: request.assets.reduce((s, a) => s + a.amount, 0),
+    totalInvested: request.assets.reduce((s, a) => s + a.investedAmount, 0),
     maxToLose95: request.maxToLose95 ?? null,
     assetCount: request.assets.length,
     maxAssets: optimisationMaxAssets(request, permissions),

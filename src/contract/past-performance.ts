@@ -177,7 +177,7 @@ export const PastPerformance = Schema.Struct({
     Schema.Struct({
       symbol: Schema.String,
       name: Schema.String,
-      amount: Schema.Number,
+      investedAmount: Schema.Number,
       weight: Schema.Number,
       /** First close of its price history. */
       firstDate: Schema.String,

@@ -1,5 +1,5 @@
 import { Schema } from "effect";
-import { Currency, Benchmark } from "./analytics.ts";
+import { Currency, Benchmark, type Holding } from "./analytics.ts";
 import { DbIdParam, Product, RowVersion } from "./common.ts";
 import { Volatilities } from "./market.ts";
 import { ORDERINGS } from "./portfolio-rules.ts";
@@ -126,6 +126,15 @@ export const PortfolioAsset = Schema.Struct({
   stale: Schema.Boolean,
 });
 export type PortfolioAsset = typeof PortfolioAsset.Type;
+
+/**
+ * A portfolio asset as a holding: the portfolio API names the asset `id` (the specification's
+ * "Portfolio asset: id, investedAmount"), every other place `symbol` (`Holding`).
+ */
+export const toHolding = (asset: {
+  readonly id: string;
+  readonly investedAmount: number;
+}): Holding => ({ symbol: asset.id, investedAmount: asset.investedAmount });
 
 /** Assets grouped by stock exchange (simAssets) or by asset class and position (simIndices). */
 export const AssetGroup = Schema.Struct({

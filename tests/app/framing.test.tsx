@@ -128,7 +128,7 @@ const crisis: WhatIfResponse = {
     {
       symbol: "NVDA",
       name: "Nvidia",
-      amount: 25000,
+      investedAmount: 25000,
       return: -0.24,
       change: -6000,
       betas: {},

@@ -175,7 +175,7 @@ describe("market series", () => {
       {
         symbol: "SPY",
         name: "SPDR S&P 500 ETF",
-        amount: 10_000,
+        investedAmount: 10_000,
         return: -0.012,
         change: -120,
         betas: { market: 1.02, rates: -0.001, inflation: -0.004 },

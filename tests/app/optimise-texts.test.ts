@@ -11,7 +11,7 @@ afterEach(() => activateLocale("en"));
 
 const request = {
   currency: "USD" as const,
-  assets: [{ symbol: "AAPL", amount: 10_000 }],
+  assets: [{ symbol: "AAPL", investedAmount: 10_000 }],
   maxToLose95: 5000,
   level: 3 as const,
   desiredAssetsAmount: 12,

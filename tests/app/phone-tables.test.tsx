@@ -126,7 +126,7 @@ const analysis = {
     .map((a) => ({
       symbol: a.id,
       name: a.name,
-      amount: a.investedAmount,
+      investedAmount: a.investedAmount,
       weight: a.percentage / 100,
       standAlone: horizon,
       marginal: horizon,
@@ -411,7 +411,7 @@ const scenario: WhatIfResponse = {
     {
       symbol: "SPY",
       name: "SPDR S&P 500 ETF",
-      amount: 6_000,
+      investedAmount: 6_000,
       return: -0.339,
       change: -2_034,
       betas: {},
@@ -420,7 +420,7 @@ const scenario: WhatIfResponse = {
     {
       symbol: "TLT",
       name: "iShares 20+ Year Treasury Bond ETF",
-      amount: 4_000,
+      investedAmount: 4_000,
       return: -0.339,
       change: -1_356,
       betas: {},
@@ -447,7 +447,7 @@ const custom: WhatIfResponse = {
     {
       symbol: "SPY",
       name: "SPDR S&P 500 ETF",
-      amount: 10_000,
+      investedAmount: 10_000,
       return: -0.012,
       change: -120,
       betas: { market: 1.02, rates: -0.5 },

@@ -23,7 +23,7 @@ const horizon = daily * Math.sqrt(21);
 const asset = {
   symbol: "NVDA",
   name: "Nvidia",
-  amount: 25000,
+  investedAmount: 25000,
   weight: 1,
   standAlone: horizon,
   marginal: horizon,

@@ -41,8 +41,8 @@ const optimal = {
   currency: "EUR",
   window: { benchmark: 5, from: "2021-05-31", to: "2024-05-31", limitedBy: [], simulated: false },
   assets: [
-    { symbol: "SAN.MC", weight: 0.45, amount: 4500, currentWeight: 0.6 },
-    { symbol: "ITX.MC", weight: 0.55, amount: 5500, currentWeight: 0.4 },
+    { symbol: "SAN.MC", weight: 0.45, investedAmount: 4500, currentWeight: 0.6 },
+    { symbol: "ITX.MC", weight: 0.55, investedAmount: 5500, currentWeight: 0.4 },
   ],
   volatility: 0.05,
   var95: 0.07,
@@ -187,11 +187,11 @@ describe("a saved portfolio's page", () => {
     );
     expect(pathOf(opened)).toBe("/en/optimize/summary");
     const request = received.find((r) => r.path === "/api/analytics/optimise")!.body as {
-      assets: { symbol: string; amount: number }[];
+      assets: { symbol: string; investedAmount: number }[];
     };
-    expect(request.assets.filter((a) => a.amount > 0)).toEqual([
-      { symbol: "SAN.MC", amount: 6000 },
-      { symbol: "ITX.MC", amount: 4000 },
+    expect(request.assets.filter((a) => a.investedAmount > 0)).toEqual([
+      { symbol: "SAN.MC", investedAmount: 6000 },
+      { symbol: "ITX.MC", investedAmount: 4000 },
     ]);
     expect(screen.getByTestId("weight-SAN.MC").textContent).toBe("45.00%");
     // Adopting edits the saved portfolio (not "the portfolio you are creating").

@@ -26,7 +26,7 @@ const pandemic: WhatIfResponse = {
     {
       symbol: "SPY",
       name: "SPDR S&P 500 ETF",
-      amount: 10_000,
+      investedAmount: 10_000,
       return: -0.339,
       change: -3_390,
       betas: {},

@@ -108,7 +108,7 @@ async function buildPortfolio(page: Page, locale: Locale) {
 interface Saved {
   benchmark: number;
   remainingEditions: number | null;
-  assets: { symbol: string; amount: number }[];
+  assets: { symbol: string; investedAmount: number }[];
 }
 
 async function savedPortfolio(page: Page, token: string, id: number): Promise<Saved> {
@@ -122,7 +122,7 @@ async function savedPortfolio(page: Page, token: string, id: number): Promise<Sa
     remainingEditions: saved.remainingEditions,
     assets: (saved.assets as { assets: { id: string; investedAmount: number }[] }[])
       .flatMap((g) => g.assets)
-      .map((a) => ({ symbol: a.id, amount: a.investedAmount })),
+      .map((a) => ({ symbol: a.id, investedAmount: a.investedAmount })),
   };
 }
 
@@ -136,7 +136,7 @@ async function optimiseApi(page: Page, token: string, body: Record<string, unkno
 
 interface Answer {
   status: string;
-  assets: { symbol: string; weight: number; amount: number; currentWeight: number }[];
+  assets: { symbol: string; weight: number; investedAmount: number; currentWeight: number }[];
   volatility: number;
   var95: number;
   var95Amount: number;
@@ -273,9 +273,9 @@ test.describe("optimisation", () => {
       await page.getByLabel(t.desired[locale]).fill("3");
       const o3Request = await optimiseOnScreen(page, locale);
       expect(o3Request).toMatchObject({ level: 3, desiredAssetsAmount: 3 });
-      expect((o3Request.assets as { symbol: string; amount: number }[]).at(-1)).toEqual({
+      expect((o3Request.assets as { symbol: string; investedAmount: number }[]).at(-1)).toEqual({
         symbol: newForO3,
-        amount: 0,
+        investedAmount: 0,
       });
       const o3 = await optimiseApi(page, token, o3Request);
       expect(o3.json.status).toBe("optimal");
@@ -334,15 +334,20 @@ test.describe("optimisation", () => {
         timeout: 30_000,
       });
       const after = await savedPortfolio(page, token, id);
-      const expected = (o2.json.assets as { symbol: string; amount: number }[])
-        .filter((a) => a.amount >= 0.01)
-        .map((a) => ({ symbol: a.symbol, amount: Math.round(a.amount * 100) / 100 }));
+      const expected = (o2.json.assets as { symbol: string; investedAmount: number }[])
+        .filter((a) => a.investedAmount >= 0.01)
+        .map((a) => ({
+          symbol: a.symbol,
+          investedAmount: Math.round(a.investedAmount * 100) / 100,
+        }));
       expect(
         [...after.assets]
           .sort((a, b) => a.symbol.localeCompare(b.symbol))
-          .map((a) => [a.symbol, a.amount]),
+          .map((a) => [a.symbol, a.investedAmount]),
       ).toEqual(
-        expected.sort((a, b) => a.symbol.localeCompare(b.symbol)).map((a) => [a.symbol, a.amount]),
+        expected
+          .sort((a, b) => a.symbol.localeCompare(b.symbol))
+          .map((a) => [a.symbol, a.investedAmount]),
       );
       if (saved.remainingEditions !== null)
         expect(after.remainingEditions).toBe(saved.remainingEditions - 1);
@@ -390,15 +395,15 @@ test.describe("optimisation", () => {
       const body = {
         currency: "EUR",
         assets: [
-          { symbol: "SAN.MC", amount: 6000 },
-          { symbol: "ITX.MC", amount: 4000 },
+          { symbol: "SAN.MC", investedAmount: 6000 },
+          { symbol: "ITX.MC", investedAmount: 4000 },
         ],
         maxToLose95: 900,
       };
       expect((await optimiseApi(page, token, body)).status).toBe(200);
       for (const extra of [
         { level: 2 },
-        { assets: [...body.assets, { symbol: "TLT", amount: 0 }] },
+        { assets: [...body.assets, { symbol: "TLT", investedAmount: 0 }] },
         { level: 3, desiredAssetsAmount: 1 },
       ]) {
         const refused = await optimiseApi(page, token, { ...body, ...extra });

@@ -219,7 +219,7 @@ test.describe("portfolios journey", () => {
           data: {
             currency: "EUR",
             benchmark: 5,
-            assets: savedAssets.map((a) => ({ symbol: a.id, amount: a.investedAmount })),
+            assets: savedAssets.map((a) => ({ symbol: a.id, investedAmount: a.investedAmount })),
           },
         })
       ).json();

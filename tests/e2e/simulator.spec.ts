@@ -143,7 +143,7 @@ test.describe("investment simulator", () => {
         data: {
           currency: "EUR",
           benchmark: 5,
-          assets: portfolioAssets.map((a) => ({ symbol: a.id, amount: a.investedAmount })),
+          assets: portfolioAssets.map((a) => ({ symbol: a.id, investedAmount: a.investedAmount })),
           initialAmount: 10000,
           monthlyContribution: 300,
           years: 15,

@@ -103,7 +103,7 @@ async function buildPortfolio(page: Page, locale: Locale) {
 interface Saved {
   id: number;
   benchmark: number;
-  assets: { symbol: string; amount: number }[];
+  assets: { symbol: string; investedAmount: number }[];
 }
 
 async function savedPortfolio(page: Page, token: string, id: number): Promise<Saved> {
@@ -117,7 +117,7 @@ async function savedPortfolio(page: Page, token: string, id: number): Promise<Sa
     benchmark: saved.benchmark,
     assets: (saved.assets as { assets: { id: string; investedAmount: number }[] }[])
       .flatMap((g) => g.assets)
-      .map((a) => ({ symbol: a.id, amount: a.investedAmount })),
+      .map((a) => ({ symbol: a.id, investedAmount: a.investedAmount })),
   };
 }
 
@@ -309,7 +309,7 @@ test.describe("what-if", () => {
 
       // The server is the authority: the same request is refused with the plan lock.
       const token = await bearerOf(context);
-      const body = { currency: "EUR", assets: [{ symbol: "SAN.MC", amount: 1000 }] };
+      const body = { currency: "EUR", assets: [{ symbol: "SAN.MC", investedAmount: 1000 }] };
       for (const extra of [{ backTesting: "1y" }, { scenarioType: 0 }]) {
         const refused = await whatIfApi(page, token, { ...body, ...extra });
         expect(refused.status).toBe(403);

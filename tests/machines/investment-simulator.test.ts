@@ -81,8 +81,8 @@ describe("the simulator's rules mirror the server's schema", () => {
       {
         source: "custom",
         assets: [
-          { symbol: "SPY", amount: 1 },
-          { symbol: "SPY", amount: 2 },
+          { symbol: "SPY", investedAmount: 1 },
+          { symbol: "SPY", investedAmount: 2 },
         ],
       },
       "assets",
@@ -90,7 +90,7 @@ describe("the simulator's rules mirror the server's schema", () => {
     ],
     [
       "an amount of 0",
-      { source: "custom", assets: [{ symbol: "SPY", amount: 0 }] },
+      { source: "custom", assets: [{ symbol: "SPY", investedAmount: 0 }] },
       "assets",
       "range",
     ],
@@ -126,8 +126,8 @@ describe("the simulator's rules mirror the server's schema", () => {
       currency: "EUR",
       benchmark: 5,
       assets: [
-        { symbol: "SAN.MC", amount: 6000 },
-        { symbol: "ITX.MC", amount: 4000 },
+        { symbol: "SAN.MC", investedAmount: 6000 },
+        { symbol: "ITX.MC", investedAmount: 4000 },
       ],
       years: 20,
       goal: 50_000,
@@ -215,13 +215,13 @@ describe("investmentSimulatorMachine", () => {
     expect(actor.getSnapshot().matches("editing")).toBe(true);
     actor.send({
       type: "inputs.change",
-      inputs: { currency: "USD", assets: [{ symbol: "SPY", amount: 1000 }] },
+      inputs: { currency: "USD", assets: [{ symbol: "SPY", investedAmount: 1000 }] },
     });
     actor.send({ type: "simulation.run" });
     expect(actor.getSnapshot().matches("simulating")).toBe(true);
     expect(actor.getSnapshot().context.request).toMatchObject({
       currency: "USD",
-      assets: [{ symbol: "SPY", amount: 1000 }],
+      assets: [{ symbol: "SPY", investedAmount: 1000 }],
     });
   });
 

@@ -170,7 +170,7 @@ const optimalAnswer: OptimalAnswer = {
   method: "minimum-risk",
   currency: "EUR",
   window: { benchmark: 5, from: "2023-11-20", to: "2026-11-20", limitedBy: [], simulated: true },
-  assets: [{ symbol: "AAPL", weight: 1, amount: 10_000, currentWeight: 0.6 }],
+  assets: [{ symbol: "AAPL", weight: 1, investedAmount: 10_000, currentWeight: 0.6 }],
   volatility: 0.03,
   var95: 0.05,
   cvar95: 0.07,
@@ -204,8 +204,8 @@ function optimisation(options: { savedId?: number | null; permissions?: typeof a
         portfolio: {
           currency: "EUR",
           assets: [
-            { symbol: "AAPL", name: "Apple", amount: 6000 },
-            { symbol: "SAN.MC", name: "Santander", amount: 4000 },
+            { symbol: "AAPL", name: "Apple", investedAmount: 6000 },
+            { symbol: "SAN.MC", name: "Santander", investedAmount: 4000 },
           ],
           key: "k1",
         },
@@ -319,7 +319,7 @@ function whatIf() {
     {
       input: {
         permissions: { marketScenarios: true, realLifeScenarios: true, backTesting: true },
-        portfolio: { currency: "EUR", assets: [{ symbol: "SAN.MC", amount: 6000 }] },
+        portfolio: { currency: "EUR", assets: [{ symbol: "SAN.MC", investedAmount: 6000 }] },
         shocks: { dRV: -20 },
       },
     },

@@ -22,7 +22,11 @@ const standard = permissionsFor("simAssets", "standard");
 const portfolio = (amounts: Record<string, number> = { AAPL: 6000, "SAN.MC": 4000 }, key = "k1") =>
   ({
     currency: "EUR",
-    assets: Object.entries(amounts).map(([symbol, amount]) => ({ symbol, name: symbol, amount })),
+    assets: Object.entries(amounts).map(([symbol, amount]) => ({
+      symbol,
+      name: symbol,
+      investedAmount: amount,
+    })),
     key,
   }) satisfies OptimisePortfolio;
 
@@ -34,7 +38,7 @@ const optimal = (weights: number[]): OptimalAnswer => ({
   assets: weights.map((w, i) => ({
     symbol: `S${i}`,
     weight: w,
-    amount: w * 10_000,
+    investedAmount: w * 10_000,
     currentWeight: 0.5,
   })),
   volatility: 0.03,
@@ -252,8 +256,8 @@ describe("the options of each level make the request", () => {
       currency: "EUR",
       level: 1,
       assets: [
-        { symbol: "AAPL", amount: 6000 },
-        { symbol: "SAN.MC", amount: 4000 },
+        { symbol: "AAPL", investedAmount: 6000 },
+        { symbol: "SAN.MC", investedAmount: 4000 },
       ],
       maxToLose95: 1000,
       objective: "maximum-return",
@@ -270,9 +274,9 @@ describe("the options of each level make the request", () => {
     actor.send({ type: "keepWeight.change", symbol: "AAPL", min: 0.5, max: 0.2 });
     let request = requestOf(actor.getSnapshot().context);
     expect(request.assets).toEqual([
-      { symbol: "AAPL", amount: 6000, keep: true, minWeight: 0.5, maxWeight: 0.5 },
-      { symbol: "SAN.MC", amount: 4000 },
-      { symbol: "GLD", amount: 0 },
+      { symbol: "AAPL", investedAmount: 6000, keep: true, minWeight: 0.5, maxWeight: 0.5 },
+      { symbol: "SAN.MC", investedAmount: 4000 },
+      { symbol: "GLD", investedAmount: 0 },
     ]);
     expect(request.level).toBe(2);
     actor.send({ type: "keepWeight.change", symbol: "AAPL", min: 0.2, max: 0.6 });
@@ -281,8 +285,8 @@ describe("the options of each level make the request", () => {
     actor.send({ type: "newAsset.remove", symbol: "GLD" });
     request = requestOf(actor.getSnapshot().context);
     expect(request.assets).toEqual([
-      { symbol: "AAPL", amount: 6000, keep: true, minWeight: 0.2, maxWeight: 0.6 },
-      { symbol: "SAN.MC", amount: 4000 },
+      { symbol: "AAPL", investedAmount: 6000, keep: true, minWeight: 0.2, maxWeight: 0.6 },
+      { symbol: "SAN.MC", investedAmount: 4000 },
     ]);
   });
 
@@ -389,7 +393,7 @@ describe("the summary: never silently stale, and adopted only when current", () 
     expect(adoptSpy).not.toHaveBeenCalled();
     actor.send({ type: "optimisation.run" });
     await waitFor(actor, (s) => s.matches("summary"));
-    expect(calls.at(-1)!.assets[0]).toEqual({ symbol: "AAPL", amount: 10_000 });
+    expect(calls.at(-1)!.assets[0]).toEqual({ symbol: "AAPL", investedAmount: 10_000 });
     actor.send({ type: "result.adopt" });
     await waitFor(actor, (s) => s.matches("adopted"));
     expect(adoptSpy).toHaveBeenCalledTimes(1);

@@ -23,8 +23,8 @@ const portfolio: WhatIfPortfolio = {
   currency: "EUR",
   benchmark: 5,
   assets: [
-    { symbol: "SAN.MC", amount: 6000 },
-    { symbol: "ITX.MC", amount: 4000 },
+    { symbol: "SAN.MC", investedAmount: 6000 },
+    { symbol: "ITX.MC", investedAmount: 4000 },
   ],
 };
 
@@ -112,8 +112,8 @@ describe("what-if type priority (specification section 4)", () => {
     expect(Schema.decodeUnknownSync(WhatIfRequest)(request)).toEqual(request);
     expect(request).toMatchObject({ currency: "EUR", benchmark: 5 });
     expect(request.assets).toEqual([
-      { symbol: "SAN.MC", amount: 6000 },
-      { symbol: "ITX.MC", amount: 4000 },
+      { symbol: "SAN.MC", investedAmount: 6000 },
+      { symbol: "ITX.MC", investedAmount: 4000 },
     ]);
   });
 
@@ -211,7 +211,7 @@ describe("what-if rules (specification section 5)", () => {
       const decode = (percentage: number) =>
         Schema.decodeUnknownExit(WhatIfRequest)({
           currency: "EUR",
-          assets: [{ symbol: "SAN.MC", amount: 1 }],
+          assets: [{ symbol: "SAN.MC", investedAmount: 1 }],
           shocks: { [key]: shockValue(key, percentage) },
         })._tag;
       expect(decode(SHOCKS[key].min), `${key} min`).toBe("Success");
@@ -333,12 +333,12 @@ describe("running, cancelling, failing and stale results", () => {
       portfolio: { ...portfolio, assets: [...portfolio.assets].reverse() },
     });
     expect(isStale(actor.getSnapshot().context)).toBe(false);
-    const edited = { ...portfolio, assets: [{ symbol: "SAN.MC", amount: 7000 }] };
+    const edited = { ...portfolio, assets: [{ symbol: "SAN.MC", investedAmount: 7000 }] };
     actor.send({ type: "portfolio.changed", portfolio: edited });
     expect(isStale(actor.getSnapshot().context)).toBe(true);
     actor.send({ type: "whatIf.run" });
     await waitFor(actor, (s) => s.matches("result"));
-    expect(calls[1]!.assets).toEqual([{ symbol: "SAN.MC", amount: 7000 }]);
+    expect(calls[1]!.assets).toEqual([{ symbol: "SAN.MC", investedAmount: 7000 }]);
     expect(isStale(actor.getSnapshot().context)).toBe(false);
   });
 
@@ -350,10 +350,10 @@ describe("running, cancelling, failing and stale results", () => {
     );
     actor.send({ type: "shock.set", key: "dRV", percentage: -20 });
     actor.send({ type: "whatIf.run" });
-    const edited = { ...portfolio, assets: [{ symbol: "SAN.MC", amount: 7000 }] };
+    const edited = { ...portfolio, assets: [{ symbol: "SAN.MC", investedAmount: 7000 }] };
     actor.send({ type: "portfolio.changed", portfolio: edited });
     expect(signals[0]!.aborted).toBe(true);
-    expect(calls[1]!.assets).toEqual([{ symbol: "SAN.MC", amount: 7000 }]);
+    expect(calls[1]!.assets).toEqual([{ symbol: "SAN.MC", investedAmount: 7000 }]);
     answers[1]!(customAnswer);
     await waitFor(actor, (s) => s.matches("result"));
     expect(actor.getSnapshot().context.resultPortfolio).toEqual(edited);

@@ -24,9 +24,9 @@ import { simulatedDataset } from "../../src/server/market/simulated.ts";
 import { databaseTargets, signedInClient } from "../support/databases.ts";
 
 const assets = [
-  { symbol: "AAPL", amount: 6000 },
-  { symbol: "SAN.MC", amount: 3000 },
-  { symbol: "TLT", amount: 1000 },
+  { symbol: "AAPL", investedAmount: 6000 },
+  { symbol: "SAN.MC", investedAmount: 3000 },
+  { symbol: "TLT", investedAmount: 1000 },
 ];
 
 /** Each gated option: the call, its body, and the permission it needs. */
@@ -61,7 +61,7 @@ const gated = [
     path: "optimise",
     body: {
       currency: "EUR",
-      assets: [...assets, { symbol: "GLD", amount: 0 }],
+      assets: [...assets, { symbol: "GLD", investedAmount: 0 }],
       maxToLose95: 5000,
     },
     needs: ["optimization", "construction"],
@@ -71,7 +71,7 @@ const gated = [
     path: "optimise",
     body: {
       currency: "EUR",
-      assets: [...assets, { symbol: "GLD", amount: 0 }],
+      assets: [...assets, { symbol: "GLD", investedAmount: 0 }],
       desiredAssetsAmount: 2,
       maxToLose95: 5000,
     },
@@ -89,7 +89,7 @@ describe("the optimisation level and what-if type of a request", () => {
   it("follow the specification's priority and the options given", () => {
     expect(optimisationLevel({ assets })).toBe(1);
     expect(optimisationLevel({ assets: [{ ...assets[0]!, keep: true, minWeight: 0.1 }] })).toBe(2);
-    expect(optimisationLevel({ assets: [{ symbol: "X", amount: 0 }] })).toBe(2);
+    expect(optimisationLevel({ assets: [{ symbol: "X", investedAmount: 0 }] })).toBe(2);
     expect(optimisationLevel({ assets, desiredAssetsAmount: 3 })).toBe(3);
     expect(whatIfKind({ backTesting: "1y", scenarioType: 2 })).toBe("backtest");
   });

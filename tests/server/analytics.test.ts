@@ -100,9 +100,9 @@ describe.each(databaseTargets)("analytics API on $name", (target) => {
     currency: "EUR",
     benchmark: 4,
     assets: [
-      { symbol: "AAPL", amount: 6000 },
-      { symbol: "SAN.MC", amount: 3000 },
-      { symbol: "TLT", amount: 1000 },
+      { symbol: "AAPL", investedAmount: 6000 },
+      { symbol: "SAN.MC", investedAmount: 3000 },
+      { symbol: "TLT", investedAmount: 1000 },
     ],
   };
 
@@ -205,7 +205,7 @@ describe.each(databaseTargets)("analytics API on $name", (target) => {
     const mm = mean(m);
     const vm = m.reduce((a, x) => a + (x - mm) ** 2, 0);
     const start = aligned.panel.observations - n;
-    const w = portfolio.assets.map((a) => a.amount / 10_000);
+    const w = portfolio.assets.map((a) => a.investedAmount / 10_000);
     let expected = 0;
     body.assets.forEach((a, i) => {
       const r = Array.from({ length: n }, (_, t) => aligned.panel.data[(start + t) * 3 + i]!);
@@ -233,7 +233,10 @@ describe.each(databaseTargets)("analytics API on $name", (target) => {
       ["FUND.L", "CURRENCY_NOT_CONVERTIBLE"],
       ["UKY10", "YIELD_NOT_HOLDABLE"],
     ] as const) {
-      const body = { currency: "EUR", assets: [...portfolio.assets, { symbol, amount: 1000 }] };
+      const body = {
+        currency: "EUR",
+        assets: [...portfolio.assets, { symbol, investedAmount: 1000 }],
+      };
       for (const path of ["analyse", "what-if", "optimise"]) {
         const extra =
           path === "what-if"
@@ -292,8 +295,8 @@ describe.each(databaseTargets)("analytics API on $name", (target) => {
       currency: "EUR",
       benchmark: 3,
       assets: [
-        { symbol: "KO", amount: 1000 },
-        { symbol: "OLD", amount: 1000 },
+        { symbol: "KO", investedAmount: 1000 },
+        { symbol: "OLD", investedAmount: 1000 },
       ],
     });
     const json = await res.json();
@@ -307,21 +310,21 @@ describe.each(databaseTargets)("analytics API on $name", (target) => {
   it("refuses bad input with a msgCode and names the problem", async () => {
     expect((await post({ ...portfolio, currency: "GBP" })).status).toBe(400);
     expect((await post({ ...portfolio, assets: [] })).status).toBe(400);
-    expect((await post({ ...portfolio, assets: [{ symbol: "AAPL", amount: -5 }] })).status).toBe(
-      400,
-    );
+    expect(
+      (await post({ ...portfolio, assets: [{ symbol: "AAPL", investedAmount: -5 }] })).status,
+    ).toBe(400);
     const twice = await post({
       ...portfolio,
       assets: [
-        { symbol: "AAPL", amount: 5 },
-        { symbol: "AAPL", amount: 6 },
+        { symbol: "AAPL", investedAmount: 5 },
+        { symbol: "AAPL", investedAmount: 6 },
       ],
     });
     expect(await twice.json()).toMatchObject({
       msgCode: "INVALID_REQUEST",
       issues: [{ path: "assets", message: "AAPL appears twice" }],
     });
-    const unknown = await post({ ...portfolio, assets: [{ symbol: "NOPE", amount: 5 }] });
+    const unknown = await post({ ...portfolio, assets: [{ symbol: "NOPE", investedAmount: 5 }] });
     expect(unknown.status).toBe(400);
     expect(await unknown.json()).toEqual({
       msgCode: "UNKNOWN_ASSET",
@@ -329,11 +332,43 @@ describe.each(databaseTargets)("analytics API on $name", (target) => {
     });
   });
 
+  it("takes every holding as { symbol, investedAmount } and refuses the old { symbol, amount } (issue 26)", async () => {
+    const bodies = {
+      analyse: {},
+      optimise: { level: 1, maxToLose95: 5000 },
+      simulate: { initialAmount: 10_000, monthlyContribution: 0, years: 5, paths: 500, seed: 1 },
+      "what-if": { backTesting: "1y" },
+    };
+    const old = portfolio.assets.map((a) => ({ symbol: a.symbol, amount: a.investedAmount }));
+    for (const [path, rest] of Object.entries(bodies)) {
+      // The old shape is no holding: refused with the contract's error, naming the missing field.
+      const refused = await postTo(path, { ...portfolio, ...rest, assets: old });
+      expect(refused.status, path).toBe(400);
+      const answer = (await refused.json()) as {
+        msgCode: string;
+        issues: { path: string; message: string }[];
+      };
+      expect(answer.msgCode, path).toBe("INVALID_REQUEST");
+      expect(
+        answer.issues.map((i) => i.path),
+        path,
+      ).toEqual(old.map((_, i) => `assets.${i}.investedAmount`));
+      // Both fields: the holding's `investedAmount` counts, the stray `amount` is dropped.
+      const both = portfolio.assets.map((a) => ({ ...a, amount: 1 }));
+      const [withBoth, plain] = await Promise.all([
+        postTo(path, { ...portfolio, ...rest, assets: both }),
+        postTo(path, { ...portfolio, ...rest }),
+      ]);
+      expect(plain.status, path).toBe(200);
+      expect(await withBoth.json(), path).toEqual(await plain.json());
+    }
+  });
+
   it("optimises to the engine's minimum-risk portfolio, including assets not yet held and the market's", async () => {
     const body = {
       currency: "EUR",
       benchmark: 4,
-      assets: [...portfolio.assets, { symbol: "GLD", amount: 0 }],
+      assets: [...portfolio.assets, { symbol: "GLD", investedAmount: 0 }],
       maxToLose95: 5000,
     };
     const decoded = decode(OptimiseResponse, await (await postTo("optimise", body)).json());
@@ -341,7 +376,7 @@ describe.each(databaseTargets)("analytics API on $name", (target) => {
     if (!decoded.ok || decoded.value.status !== "optimal")
       throw new Error("expected an optimal answer");
     // A new asset makes it o2: the server also offers the universe's most diversifying assets
-    // (docs/optimisation.md §6), after those of the request, each at amount 0.
+    // (docs/optimisation.md §6), after those of the request, each at invested amount 0.
     const symbols = decoded.value.assets.map((a) => a.symbol);
     expect(symbols.slice(0, 4)).toEqual(["AAPL", "SAN.MC", "TLT", "GLD"]);
     expect(symbols.length).toBeGreaterThan(4);
@@ -363,7 +398,10 @@ describe.each(databaseTargets)("analytics API on $name", (target) => {
     expect(direct.ok).toBe(true);
     if (!direct.ok) return;
     decoded.value.assets.forEach((a, i) => expect(a.weight).toBeCloseTo(direct.weights[i]!, 9));
-    expect(decoded.value.assets.reduce((sum, a) => sum + a.amount, 0)).toBeCloseTo(10_000, 6);
+    expect(decoded.value.assets.reduce((sum, a) => sum + a.investedAmount, 0)).toBeCloseTo(
+      10_000,
+      6,
+    );
     expect(decoded.value.volatility).toBeCloseTo(direct.volatility, 12);
   });
 
@@ -386,7 +424,11 @@ describe.each(databaseTargets)("analytics API on $name", (target) => {
     expect(
       kept.ok && kept.value.status === "optimal" && kept.value.assets[0]!.weight,
     ).toBeLessThanOrEqual(0.4 + 1e-9);
-    const five = [...portfolio.assets, { symbol: "GLD", amount: 0 }, { symbol: "KO", amount: 0 }];
+    const five = [
+      ...portfolio.assets,
+      { symbol: "GLD", investedAmount: 0 },
+      { symbol: "KO", investedAmount: 0 },
+    ];
     const two = decode(
       OptimiseResponse,
       await (
@@ -475,8 +517,8 @@ describe.each(databaseTargets)("analytics API on $name", (target) => {
       currency: "EUR",
       benchmark: 4,
       assets: [
-        { symbol: "NEW", amount: 1000 },
-        { symbol: "KO", amount: 1000 },
+        { symbol: "NEW", investedAmount: 1000 },
+        { symbol: "KO", investedAmount: 1000 },
       ],
     });
     expect(ok.status).toBe(200);
@@ -484,8 +526,8 @@ describe.each(databaseTargets)("analytics API on $name", (target) => {
       currency: "EUR",
       benchmark: 5,
       assets: [
-        { symbol: "NEW", amount: 1000 },
-        { symbol: "KO", amount: 1000 },
+        { symbol: "NEW", investedAmount: 1000 },
+        { symbol: "KO", investedAmount: 1000 },
       ],
     });
     expect(res.status).toBe(422);
@@ -619,7 +661,7 @@ describe.skipIf(!hasMarketData)("analytics API on the real dataset", () => {
   it("five euro funds: the expected return of the documented rule (betas against the EURO STOXX 50), as numpy computes it", async () => {
     const res = await post("analyse", {
       currency: "EUR",
-      assets: FUNDS.map((symbol) => ({ symbol, amount: 2000 })),
+      assets: FUNDS.map((symbol) => ({ symbol, investedAmount: 2000 })),
     });
     expect(res.status).toBe(200);
     const decoded = decode(AnalysisResponse, await res.json());
@@ -650,8 +692,8 @@ describe.skipIf(!hasMarketData)("analytics API on the real dataset", () => {
         const res = await post("analyse", {
           currency,
           assets: [
-            { symbol: "MSE.PA", amount: 5000 },
-            { symbol, amount: 5000 },
+            { symbol: "MSE.PA", investedAmount: 5000 },
+            { symbol, investedAmount: 5000 },
           ],
         });
         expect([res.status, ((await res.json()) as { msgCode: string }).msgCode]).toEqual([

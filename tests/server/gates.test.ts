@@ -123,7 +123,11 @@ describe.each(databaseTargets)("the specification's gates on the server, on $nam
         ["GET", "/client/check-portfolios-limit", undefined],
         ["PUT", "/client", { ...me.body, birthDate: null }],
         ["GET", "/billing", undefined],
-        ["POST", "/analytics/analyse", { currency: "EUR", assets: [{ symbol: "KO", amount: 1 }] }],
+        [
+          "POST",
+          "/analytics/analyse",
+          { currency: "EUR", assets: [{ symbol: "KO", investedAmount: 1 }] },
+        ],
         ["GET", "/banana/portfolios", undefined],
         ["GET", "/sections", undefined],
         [

@@ -218,8 +218,8 @@ describe(`heavy work bounded, through the API on ${target.name}`, () => {
           currency: "EUR",
           benchmark: 4,
           assets: [
-            { symbol: "AAPL", amount: 6000 },
-            { symbol: "TLT", amount: 4000 },
+            { symbol: "AAPL", investedAmount: 6000 },
+            { symbol: "TLT", investedAmount: 4000 },
           ],
         }),
         ...(signal ? { signal } : {}),

@@ -94,7 +94,7 @@ describe("o1's highest expected return maximises the engine's expected return", 
     const symbols = ["AAPL", "DIS", "JPM", "TLT"];
     const request: OptimiseRequest = {
       currency: "USD",
-      assets: symbols.map((symbol) => ({ symbol, amount: 2500 })),
+      assets: symbols.map((symbol) => ({ symbol, investedAmount: 2500 })),
       maxToLose95: 10_000,
       objective: "maximum-return",
     };
@@ -121,8 +121,8 @@ describe("o1's highest expected return maximises the engine's expected return", 
     const request: OptimiseRequest = {
       currency: "USD",
       assets: [
-        { symbol: "TLT", amount: 5000 },
-        { symbol: "NVDA", amount: 5000 },
+        { symbol: "TLT", investedAmount: 5000 },
+        { symbol: "NVDA", investedAmount: 5000 },
       ],
       objective: "maximum-return",
     };
@@ -167,7 +167,7 @@ describe("o1's highest expected return maximises the engine's expected return", 
     const amounts = [1000, 3000, 2500, 2000, 1500];
     const request: OptimiseRequest = {
       currency: "USD",
-      assets: symbols.map((symbol, i) => ({ symbol, amount: amounts[i]! })),
+      assets: symbols.map((symbol, i) => ({ symbol, investedAmount: amounts[i]! })),
       objective: "maximum-return",
     };
     const { mu, scenarios } = measure(request);

@@ -24,12 +24,12 @@ import { databaseTargets, signedInClient } from "../support/databases.ts";
 import { openMarketApp } from "../support/market-app.ts";
 
 const assets = [
-  { symbol: "AAPL", amount: 6000 },
-  { symbol: "SAN.MC", amount: 3000 },
-  { symbol: "TLT", amount: 1000 },
+  { symbol: "AAPL", investedAmount: 6000 },
+  { symbol: "SAN.MC", investedAmount: 3000 },
+  { symbol: "TLT", investedAmount: 1000 },
 ];
 const eleven = ["AAPL", "MSFT", "AMZN", "NVDA", "GOOGL", "JPM", "JNJ", "KO", "XOM", "PG", "V"].map(
-  (symbol) => ({ symbol, amount: 1000 }),
+  (symbol) => ({ symbol, investedAmount: 1000 }),
 );
 
 describe.each(databaseTargets)("optimisation rules enforced by the server, on $name", (target) => {
@@ -62,7 +62,11 @@ describe.each(databaseTargets)("optimisation rules enforced by the server, on $n
     const low = await session("advanced", 29);
     const ok = await session("advanced", 30);
     const o1 = { currency: "EUR", assets, maxToLose95: 5000 };
-    const o3 = { ...o1, assets: [...assets, { symbol: "GLD", amount: 0 }], desiredAssetsAmount: 2 };
+    const o3 = {
+      ...o1,
+      assets: [...assets, { symbol: "GLD", investedAmount: 0 }],
+      desiredAssetsAmount: 2,
+    };
     expect(blockedBy(await optimise(o1, low))).toEqual(["CLIENT_LEVEL_BELOW_THRESHOLD"]);
     expect(blockedBy(await optimise(o3, low))).toEqual(["CLIENT_LEVEL_BELOW_THRESHOLD"]);
     expect((await optimise(o1, ok)).status).toBe(200);
@@ -123,9 +127,9 @@ describe.each(databaseTargets)("optimisation rules enforced by the server, on $n
 
   describe("o2 and o3 propose the market's assets without a symbol typed", () => {
     const three = [
-      { symbol: "AAPL", amount: 4000 },
-      { symbol: "MSFT", amount: 3000 },
-      { symbol: "NVDA", amount: 3000 },
+      { symbol: "AAPL", investedAmount: 4000 },
+      { symbol: "MSFT", investedAmount: 3000 },
+      { symbol: "NVDA", investedAmount: 3000 },
     ];
     const optimal = (r: Awaited<ReturnType<typeof optimise>>) => {
       const decoded = decode(OptimiseResponse, r.body);

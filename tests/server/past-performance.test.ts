@@ -45,9 +45,9 @@ import {
 
 const TODAY = "2026-11-20";
 const HOLDINGS = [
-  { symbol: "AAPL", amount: 6000 },
-  { symbol: "SAN.MC", amount: 3000 },
-  { symbol: "TLT", amount: 1000 },
+  { symbol: "AAPL", investedAmount: 6000 },
+  { symbol: "SAN.MC", investedAmount: 3000 },
+  { symbol: "TLT", investedAmount: 1000 },
 ];
 
 /** A saved portfolio of `clientId`, written as a save leaves it (any product, whatever the plan). */
@@ -58,11 +58,11 @@ async function insertPortfolio(
     product?: Product;
     currency?: "EUR" | "USD";
     benchmark?: number;
-    holdings?: readonly { symbol: string; amount: number }[];
+    holdings?: readonly { symbol: string; investedAmount: number }[];
   } = {},
 ): Promise<number> {
   const holdings = options.holdings ?? HOLDINGS;
-  const total = holdings.reduce((s, h) => s + h.amount, 0);
+  const total = holdings.reduce((s, h) => s + h.investedAmount, 0);
   const [row] = await database.db
     .insert(portfolios)
     .values({
@@ -81,7 +81,7 @@ async function insertPortfolio(
     holdings.map((h, position) => ({
       portfolioId: row!.id,
       symbol: h.symbol,
-      investedAmount: h.amount,
+      investedAmount: h.investedAmount,
       position,
     })),
   );
@@ -147,7 +147,7 @@ describe.each(databaseTargets)("a saved portfolio's past on $name", (target) => 
     const direct = pastPerformance({
       panel: aligned.panel,
       dates: aligned.dates,
-      amounts: Float64Array.from(HOLDINGS, (h) => h.amount),
+      amounts: Float64Array.from(HOLDINGS, (h) => h.investedAmount),
       windowDays: benchmarkWindowDays(5),
       benchmark: { start: 0, returns: benchmark },
       sections: HISTORY_SECTIONS,
@@ -514,8 +514,8 @@ describe.skipIf(!hasMarketData)("a saved portfolio's past on the real dataset", 
       product: "simIndices",
       currency: "USD",
       holdings: [
-        { symbol: "SPY", amount: 6000 },
-        { symbol: "TLT", amount: 4000 },
+        { symbol: "SPY", investedAmount: 6000 },
+        { symbol: "TLT", investedAmount: 4000 },
       ],
     });
     const api = apiAgent(testApp(database, m.pool), null);

@@ -17,14 +17,14 @@ import { chartPaths, checkPdf, countText, hasText, latin1 } from "../support/pdf
 
 const TODAY = "2026-11-20";
 const HOLDINGS = [
-  { symbol: "AAPL", amount: 6000 },
-  { symbol: "SAN.MC", amount: 3000 },
-  { symbol: "TLT", amount: 1000 },
+  { symbol: "AAPL", investedAmount: 6000 },
+  { symbol: "SAN.MC", investedAmount: 3000 },
+  { symbol: "TLT", investedAmount: 1000 },
 ];
 
 /** A saved portfolio of `clientId`, written as a save leaves it. */
 async function insertPortfolio(database: Database, clientId: number, product: Product) {
-  const total = HOLDINGS.reduce((s, h) => s + h.amount, 0);
+  const total = HOLDINGS.reduce((s, h) => s + h.investedAmount, 0);
   const [row] = await database.db
     .insert(portfolios)
     .values({
@@ -43,7 +43,7 @@ async function insertPortfolio(database: Database, clientId: number, product: Pr
     HOLDINGS.map((h, position) => ({
       portfolioId: row!.id,
       symbol: h.symbol,
-      investedAmount: h.amount,
+      investedAmount: h.investedAmount,
       position,
     })),
   );

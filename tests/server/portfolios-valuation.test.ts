@@ -164,7 +164,7 @@ describe.each(databaseTargets)("portfolio valuation and exports on $name", (targ
     const direct = await json("POST", "/analytics/analyse", advanced, {
       currency: "EUR",
       benchmark: 5,
-      assets: Object.entries(P1).map(([symbol, amount]) => ({ symbol, amount })),
+      assets: Object.entries(P1).map(([symbol, amount]) => ({ symbol, investedAmount: amount })),
     });
     expect(mine.body).toEqual({
       ...direct.body,
@@ -280,7 +280,7 @@ describe.each(databaseTargets)("portfolio valuation and exports on $name", (targ
       benchmark: 5,
       assets: Object.entries(P1).map(([symbol, a]) => ({
         symbol,
-        amount: handValue(symbol, a, TODAY),
+        investedAmount: handValue(symbol, a, TODAY),
       })),
     });
     expect(history.body.risks[1]).toBeCloseTo(worth.body.var.parametric.var, 9);

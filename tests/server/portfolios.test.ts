@@ -361,7 +361,7 @@ describe.each(databaseTargets)("portfolios API on $name", (target) => {
       const analysis = await call("POST", "/analytics/analyse", token, {
         currency: "EUR",
         benchmark: 5,
-        assets: bme.map((symbol) => ({ symbol, amount: 1000 })),
+        assets: bme.map((symbol) => ({ symbol, investedAmount: 1000 })),
       });
       expect(analysis.status).toBe(200);
       expect(analysis.body.expectedReturn.market).toBe("STOXX50E_INDEX");

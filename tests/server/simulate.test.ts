@@ -42,8 +42,8 @@ describe.each(databaseTargets)(
       currency: "EUR",
       benchmark: 5,
       assets: [
-        { symbol: "SAN.MC", amount: 6000 },
-        { symbol: "ITX.MC", amount: 4000 },
+        { symbol: "SAN.MC", investedAmount: 6000 },
+        { symbol: "ITX.MC", investedAmount: 4000 },
       ],
       initialAmount: 10_000,
       monthlyContribution: 300,
@@ -227,7 +227,7 @@ describe.skipIf(!hasMarketData)(
     const request: SimulateRequest = {
       currency: "USD",
       benchmark: 5,
-      assets: STOCKS.map((symbol) => ({ symbol, amount: 2500 })),
+      assets: STOCKS.map((symbol) => ({ symbol, investedAmount: 2500 })),
       initialAmount: 25_000,
       monthlyContribution: 200,
       years: 20,

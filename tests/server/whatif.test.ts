@@ -55,7 +55,7 @@ async function decoded(res: Response) {
 }
 
 describe("what-if type priority (specification: backtesting, then real scenario, then custom)", () => {
-  const base = { currency: "EUR" as const, assets: [{ symbol: "KO", amount: 1 }] };
+  const base = { currency: "EUR" as const, assets: [{ symbol: "KO", investedAmount: 1 }] };
   it("picks the kind by priority", () => {
     expect(whatIfKind({ ...base, backTesting: "1y", scenarioType: 0, shocks: { dRV: -0.1 } })).toBe(
       "backtest",
@@ -84,9 +84,9 @@ describe.each(databaseTargets)("what-if API on $name", (target) => {
   });
 
   const assets = [
-    { symbol: "AAPL", amount: 6000 },
-    { symbol: "SAN.MC", amount: 3000 },
-    { symbol: "TLT", amount: 1000 },
+    { symbol: "AAPL", investedAmount: 6000 },
+    { symbol: "SAN.MC", investedAmount: 3000 },
+    { symbol: "TLT", investedAmount: 1000 },
   ];
 
   it("a custom shock equals the engine's betas times the shocks for the same inputs", async () => {
@@ -110,7 +110,7 @@ describe.each(databaseTargets)("what-if API on $name", (target) => {
     );
     const direct = applyShocks(
       sens,
-      Float64Array.from(assets, (a) => a.amount),
+      Float64Array.from(assets, (a) => a.investedAmount),
       shocks,
     );
     expect(body.totalChange).toBeCloseTo(direct.totalChange, 8);
@@ -194,7 +194,11 @@ describe.each(databaseTargets)("what-if API on $name", (target) => {
 
   it("gives the scenario's value path: from the amount invested to the amount plus the change", async () => {
     const body = await decoded(
-      await post({ currency: "USD", assets: [{ symbol: "AAPL", amount: 6000 }], scenarioType: 1 }),
+      await post({
+        currency: "USD",
+        assets: [{ symbol: "AAPL", investedAmount: 6000 }],
+        scenarioType: 1,
+      }),
     );
     if (body.kind !== "scenario" || !body.path) throw new Error("no scenario path");
     const { dates, values } = body.path;
@@ -349,7 +353,7 @@ describe.skipIf(!marketDir || !existsSync(path.join(marketDir, "assets.csv")))(
       const body = await decoded(
         await post({
           currency: "USD",
-          assets: [{ symbol: "GSPC_INDEX", amount: 10_000 }],
+          assets: [{ symbol: "GSPC_INDEX", investedAmount: 10_000 }],
           scenarioType: 0,
         }),
       );
@@ -369,7 +373,7 @@ describe.skipIf(!marketDir || !existsSync(path.join(marketDir, "assets.csv")))(
       const body = await decoded(
         await post({
           currency: "EUR",
-          assets: [{ symbol: "ANE.MC", amount: 5000 }],
+          assets: [{ symbol: "ANE.MC", investedAmount: 5000 }],
           scenarioType: 1,
         }),
       );

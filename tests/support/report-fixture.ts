@@ -163,7 +163,7 @@ export function reportFixture(options: { assets?: number; years?: number; seed?:
     holdings: symbols.map((symbol, i) => ({
       symbol,
       name: `Holding ${i + 1}`,
-      amount: amounts[i]!,
+      investedAmount: amounts[i]!,
       weight: weights[i]!,
       firstDate: dates[0]!,
     })),
@@ -290,7 +290,7 @@ export function reportFixture(options: { assets?: number; years?: number; seed?:
     assets: symbols.map((symbol, i) => ({
       symbol,
       name: `Holding ${i + 1}`,
-      amount: cents(weights[i]! * total),
+      investedAmount: cents(weights[i]! * total),
       weight: weights[i]!,
       standAlone: 0.06,
       marginal: 0.05,

@@ -33,7 +33,7 @@ export function optimisePortfolioOf(
     symbol: a.id,
     // The portfolio's own name first: the market's names may not have arrived yet.
     name: a.name || (names.get(a.id) ?? a.id),
-    amount: a.investedAmount,
+    investedAmount: a.investedAmount,
   }));
   return {
     currency: current.currency,
@@ -91,7 +91,9 @@ export async function adoptInto(
 ): Promise<void> {
   const { lifecycle, wizard } = workspace.getState();
   const target = new Map(
-    answer.assets.filter((a) => a.amount >= CENT).map((a) => [a.symbol, roundToCent(a.amount)]),
+    answer.assets
+      .filter((a) => a.investedAmount >= CENT)
+      .map((a) => [a.symbol, roundToCent(a.investedAmount)]),
   );
   const life = lifecycle?.getSnapshot();
   if (lifecycle && life && (life.matches("saved") || life.matches("editing"))) {

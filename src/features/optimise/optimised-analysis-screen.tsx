@@ -22,8 +22,8 @@ export default function OptimisedAnalysisScreen({ locale }: ScreenProps) {
   const answer = o.snapshot?.context.optimizedPortfolio ?? null;
   const benchmark = o.snapshot?.context.portfolio.benchmark;
   const assets = (answer?.assets ?? [])
-    .filter((a) => a.amount >= 0.01)
-    .map((a) => ({ symbol: a.symbol, amount: Math.round(a.amount * 100) / 100 }));
+    .filter((a) => a.investedAmount >= 0.01)
+    .map((a) => ({ symbol: a.symbol, investedAmount: Math.round(a.investedAmount * 100) / 100 }));
   const analysis = useData(`optimised-analysis:${JSON.stringify(assets)}`, async () =>
     answer && assets.length
       ? http.call(endpoints.analyse, {

@@ -36,7 +36,7 @@ export function OptionsScreen({ locale, level }: ScreenProps & { level: Optimisa
   const { actor, snapshot } = o;
   const c = snapshot.context;
   const currency = c.portfolio.currency;
-  const total = c.portfolio.assets.reduce((s, a) => s + a.amount, 0);
+  const total = c.portfolio.assets.reduce((s, a) => s + a.investedAmount, 0);
   const minimum = minimumMaxToLose95(currency, total);
   const minimumText = formatMoney(minimum, currency, locale);
   const totalText = formatMoney(total, currency, locale);
@@ -153,7 +153,7 @@ export function OptionsScreen({ locale, level }: ScreenProps & { level: Optimisa
                 {universe.map((a) => {
                   const kept = c.keepAssets.includes(a.symbol);
                   const w = c.keepAssetsWeight[a.symbol] ?? DEFAULT_KEEP_WEIGHT;
-                  const isNew = a.amount === 0;
+                  const isNew = a.investedAmount === 0;
                   const name = a.name;
                   return (
                     <li key={a.symbol} className="optimise-asset" data-symbol={a.symbol}>

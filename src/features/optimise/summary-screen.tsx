@@ -118,7 +118,7 @@ export default function OptimiseSummaryScreen({ locale }: ScreenProps) {
   const stale = snapshot.matches("stale");
   const running = snapshot.matches("optimising");
   const adopting = snapshot.matches("adopting");
-  const total = answer.assets.reduce((s, a) => s + a.amount, 0);
+  const total = answer.assets.reduce((s, a) => s + a.investedAmount, 0);
   const names = new Map(c.portfolio.assets.map((a) => [a.symbol, a.name]));
   const nameOf = (s: string) => names.get(s) ?? o.names.get(s) ?? s;
   const from = formatDate(answer.window.from, locale);
@@ -261,7 +261,7 @@ export default function OptimiseSummaryScreen({ locale }: ScreenProps) {
               cell: (a) => pct(a.weight),
               testId: (a) => `weight-${a.symbol}`,
             },
-            { key: "amount", header: t`Amount`, cell: (a) => money(a.amount) },
+            { key: "amount", header: t`Amount`, cell: (a) => money(a.investedAmount) },
           ]}
           rows={answer.assets}
           rowKey={(a) => a.symbol}

@@ -198,7 +198,7 @@ export function AnalysisView({
   const tabsId = useId();
   const slices =
     tab === "asset"
-      ? a.assets.map((x) => ({ key: x.symbol, label: x.name, value: x.amount }))
+      ? a.assets.map((x) => ({ key: x.symbol, label: x.name, value: x.investedAmount }))
       : (a.breakdown[tab] ?? []).map((e) => ({ key: e.key, label: e.key, value: e.amount }));
   // A figure the plan lacks comes back null from the server; its block shows what unlocks it.
   const hv = a.var?.historical ?? null;

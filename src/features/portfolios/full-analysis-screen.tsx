@@ -5,6 +5,7 @@ import type { ScreenProps } from "../../app/route-table.ts";
 import { useServices } from "../../app/services.tsx";
 import { useData } from "../../app/use-data.ts";
 import { endpoints } from "../../contract/endpoints.ts";
+import { toHolding } from "../../contract/portfolios.ts";
 import { LoadFailed } from "../../ui/load-failed.tsx";
 import { PageHeading } from "../../ui/page-heading.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
@@ -27,7 +28,7 @@ export default function FullAnalysisScreen({ locale }: ScreenProps) {
       body: {
         currency: current.currency,
         ...(current.benchmark ? { benchmark: current.benchmark } : {}),
-        assets: current.assets.map((a) => ({ symbol: a.id, amount: a.investedAmount })),
+        assets: current.assets.map(toHolding),
       },
     });
   });

@@ -10,6 +10,7 @@ import { useAppMachine } from "../../app/use-app-machine.ts";
 import type { AnalysisResponse } from "../../contract/analytics.ts";
 import type { Locale } from "../../contract/common.ts";
 import { endpoints } from "../../contract/endpoints.ts";
+import { toHolding } from "../../contract/portfolios.ts";
 import { formatMoney, formatPercent } from "../../ui/format.ts";
 import { msgCodeText } from "../../ui/msg-code-text.ts";
 import { LockIcon } from "../../ui/lock-icon.tsx";
@@ -47,7 +48,7 @@ export function LiveRisk({ currency, benchmark, assets, locale, onAnalysis }: Li
               body: {
                 currency: input.currency,
                 ...(input.benchmark ? { benchmark: input.benchmark } : {}),
-                assets: input.assets.map((a) => ({ symbol: a.id, amount: a.investedAmount })),
+                assets: input.assets.map(toHolding),
               },
               signal,
             }),

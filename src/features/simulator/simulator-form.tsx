@@ -2,6 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useId } from "react";
 import {
   type SimulatorField,
+  type SimulatorHolding,
   type SimulatorInputs,
 } from "../../../machines/investment-simulator.machine.ts";
 import { SIMULATION_ASSUMPTIONS, SIMULATION_LIMITS } from "../../contract/analytics.ts";
@@ -90,7 +91,7 @@ export function CustomAssets({
   const listId = useId();
   const currencyId = useId();
   const rows = inputs.assets;
-  const setRow = (i: number, row: Partial<{ symbol: string; amount: number | null }>) =>
+  const setRow = (i: number, row: Partial<SimulatorHolding>) =>
     change({ assets: rows.map((r, k) => (k === i ? { ...r, ...row } : r)) });
   return (
     <div className={error ? "has-error" : undefined}>
@@ -128,9 +129,9 @@ export function CustomAssets({
               />
               <MoneyField
                 label={t`Amount of asset ${n}`}
-                value={row.amount}
+                value={row.investedAmount}
                 locale={locale}
-                onValueChange={(amount) => setRow(i, { amount })}
+                onValueChange={(investedAmount) => setRow(i, { investedAmount })}
               />
               <button
                 type="button"
@@ -146,7 +147,7 @@ export function CustomAssets({
       <button
         type="button"
         className="button secondary"
-        onClick={() => change({ assets: [...rows, { symbol: "", amount: 1000 }] })}
+        onClick={() => change({ assets: [...rows, { symbol: "", investedAmount: 1000 }] })}
       >
         <Trans>Add an asset</Trans>
       </button>

@@ -12,18 +12,16 @@ import { useAppMachine } from "../../app/use-app-machine.ts";
 import { endpoints } from "../../contract/endpoints.ts";
 import type { Currency } from "../../contract/analytics.ts";
 import type { AssetSummary } from "../../contract/market.ts";
-import type { Portfolio } from "../../contract/portfolios.ts";
+import { toHolding, type Portfolio } from "../../contract/portfolios.ts";
 
-/** A saved portfolio as the simulator uses it: its currency, window and amounts. */
+/** A saved portfolio as the simulator uses it: its currency, window and holdings. */
 export function simulatorPortfolioOf(p: Portfolio): SimulatorPortfolio {
   return {
     id: p.id,
     name: p.name,
     currency: p.currency,
     benchmark: p.benchmark,
-    assets: p.assets.flatMap((g) =>
-      g.assets.map((a) => ({ symbol: a.id, amount: a.investedAmount })),
-    ),
+    assets: p.assets.flatMap((g) => g.assets.map(toHolding)),
     totalInvested: p.totalInvested,
   };
 }

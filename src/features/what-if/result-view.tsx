@@ -109,7 +109,7 @@ function PerAsset({
               </>
             ),
           },
-          { key: "amount", header: t`Amount`, cell: (a) => f.money(a.amount) },
+          { key: "amount", header: t`Amount`, cell: (a) => f.money(a.investedAmount) },
           {
             key: "return",
             header: t`Return`,

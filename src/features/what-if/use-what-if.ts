@@ -21,6 +21,7 @@ import type { SessionActor } from "../../app/session/session-actor.ts";
 import { useSession } from "../../app/session/use-session.ts";
 import { endpoints } from "../../contract/endpoints.ts";
 import type { ProductPermissions } from "../../contract/permissions.ts";
+import { toHolding } from "../../contract/portfolios.ts";
 import { useCurrentPortfolio, type CurrentPortfolio } from "./from-portfolios.ts";
 import { usePermissions } from "./from-portfolios.ts";
 
@@ -119,7 +120,7 @@ export function whatIfPortfolioOf(current: CurrentPortfolio | null): WhatIfPortf
     currency: current.currency,
     ...(current.benchmark ? { benchmark: current.benchmark } : {}),
     ...(current.benchmarkSeries ? { benchmarkSeries: current.benchmarkSeries } : {}),
-    assets: current.assets.map((a) => ({ symbol: a.id, amount: a.investedAmount })),
+    assets: current.assets.map(toHolding),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { AnalyseRequest, FullAnalysis } from "../../contract/analytics.ts";
+import type { AnalyseRequest, FullAnalysis, Holding } from "../../contract/analytics.ts";
 import type { PortfolioAnalysis } from "../../engine/analysis.ts";
 import { isoDate } from "../../engine/dates.ts";
 import { benchmarkWindowDays, DEFAULT_BENCHMARK } from "../../engine/panel.ts";
@@ -24,7 +24,7 @@ export type Runner = <T>(task: TaskName, input: unknown, options?: RunOptions) =
 export interface PortfolioRequest {
   readonly currency: "EUR" | "USD";
   readonly benchmark?: 1 | 2 | 3 | 4 | 5 | 6 | undefined;
-  readonly assets: readonly { readonly symbol: string; readonly amount: number }[];
+  readonly assets: readonly Holding[];
 }
 
 export interface HistoryNeed {
@@ -95,7 +95,7 @@ export function prepareAt(view: MarketView, request: PortfolioRequest, need: His
     aligned,
     benchmark,
     days,
-    amounts: Float64Array.from(request.assets, (a) => a.amount),
+    amounts: Float64Array.from(request.assets, (a) => a.investedAmount),
     /**
      * Daily returns of the index of the portfolio's market on the panel's calendar (0 before the
      * window), and its series; null when the market has no such index over the window (the engine
@@ -239,7 +239,7 @@ export async function analyseAt(
     assets: Array.from({ length: n }, (_, i) => ({
       symbol: assets[i]!.symbol,
       name: assets[i]!.name,
-      amount: amounts[i]!,
+      investedAmount: amounts[i]!,
       weight: result.weights[i]!,
       standAlone: result.diversification.standAlone[i]!,
       marginal: result.componentRisk.marginal[i]!,

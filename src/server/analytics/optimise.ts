@@ -123,9 +123,9 @@ export function rankCandidates(
   candidates: readonly string[],
 ): { symbol: string; beta: number }[] {
   const p = prepareAt(view, request);
-  const total = request.assets.reduce((s, a) => s + a.amount, 0);
+  const total = request.assets.reduce((s, a) => s + a.investedAmount, 0);
   const weights = request.assets.map((a) =>
-    total > 0 ? a.amount / total : 1 / request.assets.length,
+    total > 0 ? a.investedAmount / total : 1 / request.assets.length,
   );
   const fx = p.fx;
   // From a fortnight earlier, so that a holiday of a candidate's exchange on the window's first
@@ -177,7 +177,7 @@ export async function optimiseAt(
   job: OptimiseJob,
 ): Promise<OptimiseResponse> {
   const { candidates, maxAssets, ...asked } = job;
-  // o2 and o3: the universe's most diversifying assets join the portfolio's at amount 0.
+  // o2 and o3: the universe's most diversifying assets join the portfolio's at invested amount 0.
   const held = new Set(asked.assets.map((a) => a.symbol));
   const offered = candidates?.filter((s) => !held.has(s)) ?? [];
   const suggestions = offered.length
@@ -189,7 +189,7 @@ export async function optimiseAt(
             (asked.desiredAssetsAmount ?? 0) - asked.assets.length + SUGGESTED_NEW_ASSETS,
           ),
         )
-        .map((c) => ({ symbol: c.symbol, amount: 0 }))
+        .map((c) => ({ symbol: c.symbol, investedAmount: 0 }))
     : [];
   const request: OptimiseRequest = { ...asked, assets: [...asked.assets, ...suggestions] };
   // o2 with suggestions holds at most the limit; o3 exactly the number asked for.
@@ -200,9 +200,12 @@ export async function optimiseAt(
   // Amounts of zero are allowed here: an asset of the universe the optimiser may add.
   const p = prepareAt(view, {
     ...request,
-    assets: request.assets.map((a) => ({ symbol: a.symbol, amount: Math.max(a.amount, 1e-9) })),
+    assets: request.assets.map((a) => ({
+      symbol: a.symbol,
+      investedAmount: Math.max(a.investedAmount, 1e-9),
+    })),
   });
-  const total = request.assets.reduce((s, a) => s + a.amount, 0);
+  const total = request.assets.reduce((s, a) => s + a.investedAmount, 0);
   const keep = request.assets.flatMap((a, i) => (a.keep ? [i] : []));
   const lower = Float64Array.from(request.assets, (a) => (a.keep ? (a.minWeight ?? 0) : 0));
   const upper = Float64Array.from(request.assets, (a) => a.maxWeight ?? 1);
@@ -248,7 +251,7 @@ export async function optimiseAt(
       },
     };
   const currentWeights = Float64Array.from(request.assets, (a) =>
-    total > 0 ? a.amount / total : 0,
+    total > 0 ? a.investedAmount / total : 0,
   );
   const currentRisk = await run<ReturnType<typeof portfolioRisk>>("portfolioRisk", {
     panel: p.aligned.panel,
@@ -274,7 +277,7 @@ export async function optimiseAt(
     assets: request.assets.map((a, i) => ({
       symbol: a.symbol,
       weight: out.weights[i]!,
-      amount: out.weights[i]! * total,
+      investedAmount: out.weights[i]! * total,
       currentWeight: currentWeights[i]!,
       volatility: points[i]!.volatility,
       expectedReturn: points[i]!.expectedReturn,

@@ -3,6 +3,7 @@
  * the analytics workers: the holdings' longest common history, the benchmark on its calendar, the
  * what-if factors, the engine's figures (src/engine/history) and the answer's shape.
  */
+import type { Holding } from "../../contract/analytics.ts";
 import { roundToCent } from "../../contract/money.ts";
 import type { PastPerformance, PastPerformanceSection } from "../../contract/past-performance.ts";
 import { isoDate } from "../../engine/dates.ts";
@@ -25,7 +26,7 @@ export interface PastPerformanceRequest {
   readonly currency: "EUR" | "USD";
   /** The analysis window (the portfolio's benchmark 1..6). */
   readonly benchmark: 1 | 2 | 3 | 4 | 5 | 6;
-  readonly assets: readonly { readonly symbol: string; readonly amount: number }[];
+  readonly assets: readonly Holding[];
   /** Compare with this series (one of the choices), or null: the market of the currency. */
   readonly benchmarkSeries: string | null;
   /** Whether the plan shows a benchmark at all. */
@@ -218,7 +219,7 @@ export async function pastPerformanceAt(
     holdings: p.assets.map((a, i) => ({
       symbol: a.symbol,
       name: a.name,
-      amount: p.amounts[i]!,
+      investedAmount: p.amounts[i]!,
       weight: out.weights[i]!,
       firstDate: isoDate(a.series.dates[0]!),
     })),

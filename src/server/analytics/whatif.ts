@@ -99,7 +99,7 @@ export async function whatIfAt(
   const asset = (i: number) => ({
     symbol: p.assets[i]!.symbol,
     name: p.assets[i]!.name,
-    amount: p.amounts[i]!,
+    investedAmount: p.amounts[i]!,
   });
   if (out.kind === "custom")
     return {

@@ -11,7 +11,7 @@ interface Row {
   readonly name: string;
   readonly group: string;
   readonly currency: string;
-  readonly amount: number;
+  readonly investedAmount: number;
   readonly percentage: number;
   /** Annualised, fraction; null without three years of prices. */
   readonly volatility3y: number | null;
@@ -24,7 +24,7 @@ function rowsOf(portfolio: Portfolio): Row[] {
       name: a.name,
       group: g.stockExchange ?? g.assetClass ?? "",
       currency: a.currency,
-      amount: a.investedAmount,
+      investedAmount: a.investedAmount,
       percentage: a.percentage,
       volatility3y: a.volatilities[5],
     })),
@@ -62,7 +62,7 @@ export function portfolioCsv(portfolio: Portfolio, lang: Locale | undefined): st
         field(r.name),
         field(r.group),
         field(r.currency),
-        fixed(r.amount),
+        fixed(r.investedAmount),
         fixed(r.percentage, 4),
         r.volatility3y === null ? "" : fixed(r.volatility3y * 100, 4),
       ].join(","),
@@ -238,7 +238,11 @@ export function writeSummary(
     });
     page.text(col.name, y, fitText(r.name, col.group - col.name - 6, 9), { size: 9, color: INK });
     page.text(col.group, y, fitText(r.group, 90, 9), { size: 9, color: MUTED });
-    page.text(col.amount, y, formatNumber(r.amount, lang), { size: 9, color: INK, align: "right" });
+    page.text(col.amount, y, formatNumber(r.investedAmount, lang), {
+      size: 9,
+      color: INK,
+      align: "right",
+    });
     page.text(col.pct, y, formatNumber(r.percentage, lang), {
       size: 9,
       color: INK,

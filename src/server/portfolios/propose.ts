@@ -435,14 +435,16 @@ export async function proposePortfolio(
   }
 
   const cents = allocateCents(weights, amount);
-  const kept = chosen.map((asset, i) => ({ asset, amount: cents[i]! })).filter((h) => h.amount > 0);
+  const kept = chosen
+    .map((asset, i) => ({ asset, investedAmount: cents[i]! }))
+    .filter((h) => h.investedAmount > 0);
   const risk = await run<{ var95: number; cvar95: number }>("portfolioRisk", {
     panel: align(
       kept.map((h) => h.asset),
       currency,
       fx,
     ).panel,
-    weights: Float64Array.from(kept, (h) => h.amount / amount),
+    weights: Float64Array.from(kept, (h) => h.investedAmount / amount),
     benchmark,
   });
   return {
@@ -450,8 +452,8 @@ export async function proposePortfolio(
     assets: kept.map((h) => ({
       symbol: h.asset.symbol,
       name: h.asset.name,
-      investedAmount: h.amount,
-      percentage: (h.amount / amount) * 100,
+      investedAmount: h.investedAmount,
+      percentage: (h.investedAmount / amount) * 100,
     })),
     method,
     var95Amount: risk.var95 * amount,

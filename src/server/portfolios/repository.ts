@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Holding } from "../../contract/analytics.ts";
 import type { Product } from "../../contract/common.ts";
 import type {
   AssetGroup,
@@ -15,10 +16,8 @@ import { assetFacts, isFund, isStale, type AssetFacts, type VolatilityLookup } f
 export type PortfolioRow = typeof portfolios.$inferSelect;
 export type ValuationRow = typeof portfolioValuations.$inferSelect;
 
-export interface Holding {
-  readonly symbol: string;
-  readonly investedAmount: number;
-}
+/** A stored holding: the one shape of a holding (issue 26), as the analytics requests take it. */
+export type { Holding };
 
 export interface StoredPortfolio {
   readonly row: PortfolioRow;

@@ -101,7 +101,7 @@ export async function holdingValues(
 
 /**
  * Parametric VaR95 over a month (a fraction of the value) and the global score of holdings worth
- * `amounts`, on the window ending on `asOf`: the same inputs as the analysis (`analyse`), cut at
+ * `value` each, on the window ending on `asOf`: the same inputs as the analysis (`analyse`), cut at
  * `asOf`. When the assets' common history is shorter than the benchmark's window, the longest
  * window it covers is used; null when it covers none.
  */
@@ -109,7 +109,7 @@ export async function riskAndScore(
   db: Db,
   pool: AnalyticsPool,
   portfolio: { readonly currency: Currency; readonly benchmark: number },
-  holdings: readonly { readonly symbol: string; readonly amount: number }[],
+  holdings: readonly { readonly symbol: string; readonly value: number }[],
   asOf: string,
 ): Promise<{ risk: number; score: number; benchmark: number } | null> {
   const symbols = holdings.map((h) => h.symbol);
@@ -150,7 +150,7 @@ export async function riskAndScore(
     : null;
   const result = await runTask<PortfolioAnalysis>(pool, "analyse", {
     panel: aligned.panel,
-    amounts: Float64Array.from(holdings, (h) => h.amount),
+    amounts: Float64Array.from(holdings, (h) => h.value),
     currency: portfolio.currency,
     benchmark,
     fx: { returns: aligned.fxReturns, foreign: aligned.foreign },
@@ -247,8 +247,8 @@ export async function valuePortfolios(
     const currency: Currency = p.currency === "USD" ? "USD" : "EUR";
     const held = byPortfolio.get(id) ?? [];
     if (held.length === 0) return;
-    const values = held.map((h) => ({ symbol: h.symbol, amount: holdingValue(h, currency) }));
-    const value = values.reduce((s, h) => s + h.amount, 0);
+    const values = held.map((h) => ({ symbol: h.symbol, value: holdingValue(h, currency) }));
+    const value = values.reduce((s, h) => s + h.value, 0);
     const total = Number(p.total_invested);
     let figures: Awaited<ReturnType<typeof riskAndScore>>;
     try {

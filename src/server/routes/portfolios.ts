@@ -125,7 +125,7 @@ export function portfoliosRoutes(deps: AppDeps, tasks: Background) {
       {
         currency: stored.row.currency === "USD" ? "USD" : "EUR",
         benchmark: stored.row.benchmark as 1 | 2 | 3 | 4 | 5 | 6,
-        assets: stored.holdings.map((h) => ({ symbol: h.symbol, amount: h.investedAmount })),
+        assets: stored.holdings,
         benchmarkSeries: gone ? null : requested,
         withBenchmark,
         sections: allowedSections(permissions),
@@ -230,7 +230,7 @@ export function portfoliosRoutes(deps: AppDeps, tasks: Background) {
         {
           currency: stored.row.currency === "USD" ? "USD" : "EUR",
           benchmark: stored.row.benchmark as 1 | 2 | 3 | 4 | 5 | 6,
-          assets: stored.holdings.map((h) => ({ symbol: h.symbol, amount: h.investedAmount })),
+          assets: stored.holdings,
         },
         callerOf(c),
       );
@@ -359,7 +359,7 @@ export function portfoliosRoutes(deps: AppDeps, tasks: Background) {
           {
             currency: portfolio.currency,
             benchmark: portfolio.benchmark,
-            assets: stored.holdings.map((h) => ({ symbol: h.symbol, amount: h.investedAmount })),
+            assets: stored.holdings,
           },
           callerOf(c),
         ),
