@@ -142,6 +142,33 @@ describe("the wizard: its steps are pages, and the URL follows it", () => {
     await propose();
     expect(followed.map((f) => f.route)).toEqual(["create-q2", "create-q3"]);
   });
+
+  it.each(["q1", "q2", "summary"] as const)(
+    "the creation discarded on %s takes the person to my portfolios, with nothing composed",
+    async (page) => {
+      const { actor, followed, propose } = wizard();
+      if (page !== "q1") actor.send({ type: "next" });
+      if (page === "summary") {
+        actor.send({ type: "next" });
+        actor.send({ type: "next" });
+        await propose();
+      }
+      actor.send({ type: "page.opened", page });
+      actor.send({ type: "cancel" });
+      expect(actor.getSnapshot().status).toBe("done");
+      expect(actor.getSnapshot().value).toBe("cancelled");
+      expect(actor.getSnapshot().output).toBeNull();
+      expect(followed).toEqual([{ route: "account-portfolios" }]);
+    },
+  );
+
+  it("the creation discarded with none of its pages open moves no page", () => {
+    const { actor, followed } = wizard();
+    actor.send({ type: "next" });
+    actor.send({ type: "cancel" });
+    expect(actor.getSnapshot().value).toBe("cancelled");
+    expect(followed).toEqual([]);
+  });
 });
 
 function optimisation(options: { savedId?: number | null; permissions?: typeof advanced } = {}) {
