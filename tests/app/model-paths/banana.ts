@@ -23,6 +23,11 @@ const words = {
   add: { en: "Add ", es: "Añadir " },
   shares: { en: "Shares of ", es: "Acciones de " },
   monkey: { en: "The monkey's holdings", es: "Las posiciones del mono" },
+  internalError: {
+    en: "Something went wrong on our side. Please try again.",
+    es: "Algo ha fallado por nuestra parte. Inténtalo de nuevo.",
+  },
+  tryAgain: { en: "Try again", es: "Volver a intentarlo" },
 } as const;
 
 const servers = new WeakMap<ServerTab, TabServer>();
@@ -65,6 +70,24 @@ export const banana: ScreenModel = {
     },
     '{"create":"creating"}': async (tab) => {
       await called(tab, "POST /api/banana/portfolios");
+    },
+    // The places left could not be read: the server's failure said, and a way to try again.
+    '{"create":"loadFailed"}': async (_tab, locale) => {
+      expect(
+        (await screen.findByRole("alert", undefined, { timeout: 10_000 })).textContent,
+      ).toContain(words.internalError[locale]);
+      expect(screen.getByRole("button", { name: words.tryAgain[locale] })).toBeTruthy();
+      expect(screen.queryByRole("heading", { name: words.chooseRegion[locale] })).toBeNull();
+    },
+    // The save failed: the server's failure said, the stocks and the name kept to save again.
+    '{"create":"failed"}': async (_tab, locale) => {
+      expect(
+        (await screen.findByTestId("banana-error", undefined, { timeout: 10_000 })).textContent,
+      ).toBe(words.internalError[locale]);
+      expect((screen.getByLabelText(words.name[locale]) as HTMLInputElement).value).toBe(
+        "Banana path",
+      );
+      expect(screen.getByRole("button", { name: words.save[locale] })).toBeTruthy();
     },
     // Saved: the monkey drawn against the person's stocks.
     '{"create":"saved"}': async (_tab, locale) => {
@@ -129,10 +152,8 @@ export const banana: ScreenModel = {
     "edit.start":
       "No screen sends it: after saving, the challenge screen links to the portfolio's own screen, whose edit section starts a new banana actor in edit (banana-edit-section.tsx); the saved actor is never moved to edit. Its paths (the edit states) are therefore not played here.",
   },
-  notPlayed: {
-    '{"create":"loadFailed"}':
-      "The capacity load fails only when the server fails (no fault is injected in the real server).",
-    '{"create":"failed"}':
-      "The server refuses a valid creation only when the region fills up or the market day moves between the universe's load and the save; neither happens in the harness.",
+  faults: {
+    '{"create":"loadFailed"}': { call: "GET /api/banana/portfolios" },
+    '{"create":"failed"}': { call: "POST /api/banana/portfolios" },
   },
 };

@@ -15,6 +15,11 @@ const words = {
   },
   keep: { en: "Keep my plan", es: "Mantener mi plan" },
   changePlan: { en: "Change plan", es: "Cambiar de plan" },
+  internalError: {
+    en: "Something went wrong on our side. Please try again.",
+    es: "Algo ha fallado por nuestra parte. Inténtalo de nuevo.",
+  },
+  tryAgain: { en: "Try again", es: "Volver a intentarlo" },
 } as const;
 
 export const subscription: ScreenModel = {
@@ -47,6 +52,13 @@ export const subscription: ScreenModel = {
       expect(await screen.findByRole("button", { name: words.confirm[locale] })).toBeTruthy();
       expect(screen.getByRole("button", { name: words.keep[locale] })).toBeTruthy();
     },
+    // The plans could not be read: the server's failure said, a way to try again, no plan shown.
+    '"unavailable"': async (_tab, locale) => {
+      const alert = await screen.findByRole("alert", undefined, { timeout: 10_000 });
+      expect(alert.textContent).toContain(words.internalError[locale]);
+      expect(screen.getByRole("button", { name: words.tryAgain[locale] })).toBeTruthy();
+      expect(screen.queryByRole("button", { name: words.cancel[locale] })).toBeNull();
+    },
     '"cancellingSubscription"': async (tab) => {
       await waitFor(
         () => expect(tab.calls.some((c) => c === "POST /api/cancel-subscription")).toBe(true),
@@ -68,9 +80,8 @@ export const subscription: ScreenModel = {
     "plan.choose":
       "No screen sends it: the plan chosen arrives in the confirmation screen's address (subscribe-confirm-screen.tsx reads it from the query and gives it to the machine as input), so the quote, review, invoice details, checkout and payment states are not reached by this event from the billing screen.",
   },
+  faults: { '"unavailable"': { call: "GET /api/billing" } },
   notPlayed: {
-    '"unavailable"':
-      "The billing overview fails to load only when the server fails (no fault is injected in the real server).",
     '"reactivating"':
       "Needs the account to start with a cancellation scheduled; the model's account is the seeded one (a scheduled cancellation would need a second account or a set-up through the API).",
     '"undoingChange"':
