@@ -24,15 +24,19 @@ export interface TabServer {
   /** The first link of the newest email to `to` whose subject starts with `subject`. */
   linkInNewestEmail(to: string, subject: string): string;
   /**
-   * A server fault, armed by a test: every tab's call `call` ("GET /api/billing") is answered
+   * A server fault, armed by a test: every tab's call `call` ("GET /api/billing", or a pattern
+   * of calls: /^PUT \/api\/banana\/portfolios\/\d+$/) is answered
    * with `status` and `msgCode` (500 INTERNAL_ERROR by default) instead of the app's answer (its
    * retries too) until `heal`.
    */
-  fail(call: string, status?: number, msgCode?: string): void;
+  fail(call: string | RegExp, status?: number, msgCode?: string): void;
   /** The faults armed are gone: the app answers every call again. */
   heal(): void;
-  /** The calls answered with a fault: call to its status and msgCode. */
-  readonly faults: ReadonlyMap<string, { readonly status: number; readonly msgCode: string }>;
+  /** The calls answered with a fault: call (or pattern) to its status and msgCode. */
+  readonly faults: ReadonlyMap<
+    string | RegExp,
+    { readonly status: number; readonly msgCode: string }
+  >;
   close(): Promise<void>;
 }
 
@@ -70,7 +74,7 @@ export async function openTabServer(
     mailer: { kind: "outbox", send: async (to, email) => void sent.push({ to, email }) },
   });
   await seedDemoAccounts(market.database.db, loadConfig(env).policyVersion);
-  const faults = new Map<string, { status: number; msgCode: string }>();
+  const faults = new Map<string | RegExp, { status: number; msgCode: string }>();
   return {
     edition,
     market,
@@ -114,7 +118,9 @@ function inProcessFetch(
       headers.set("Origin", url.origin);
     const call = `${request.method} ${url.pathname}`;
     calls.push(call);
-    const fault = server.faults.get(call);
+    const fault = [...server.faults].find(([match]) =>
+      typeof match === "string" ? match === call : match.test(call),
+    )?.[1];
     if (fault) return Response.json({ msgCode: fault.msgCode }, { status: fault.status });
     const body = ["GET", "HEAD"].includes(request.method) ? undefined : await request.text();
     const response = await server.market.app.request(`${url.pathname}${url.search}`, {

@@ -43,15 +43,17 @@ export interface ScreenModel {
   readonly notPlayed?: Record<string, string>;
   /**
    * States (as JSON) the machine reaches by a server's failure (an `xstate.error.*` step), with
-   * the call the server fails for it: the harness arms the fault before the path's first screen
-   * opens (tests/support/server-tab.tsx, `fail`) and heals it once the failure is seen.
+   * the call the server fails for it: the harness arms the fault just before the step that starts
+   * the call (before the path's first screen opens, when the machine starts with it;
+   * tests/support/server-tab.tsx, `fail`) and heals it once the failure is seen.
    */
   readonly faults?: Record<string, ServerFault>;
 }
 
 /** A call the server answers with a failure: "GET /api/billing", 500 INTERNAL_ERROR by default. */
 export interface ServerFault {
-  readonly call: string;
+  /** The call, or a pattern of calls (an id in the path). */
+  readonly call: string | RegExp;
   readonly status?: number;
   readonly msgCode?: string;
 }
@@ -181,18 +183,22 @@ export function playOnScreens(model: ScreenModel) {
       for (const path of playable) {
         const route = steps(path).map((s) => s.event.type);
         it(`reaches ${JSON.stringify(path.state.value)}${route.length ? ` by ${route.join(", ")}` : ""}`, async () => {
-          // The server's failures on the path, armed before its first screen opens.
-          const failures = steps(path).filter((s) => failureOf(s) !== undefined);
-          for (const step of failures) {
-            const fault = failureOf(step)!;
-            server.fail(fault.call, fault.status, fault.msgCode);
-          }
+          // The server's failures on the path, each armed just before the step that starts its
+          // call (before the first screen opens, when the machine starts with the call).
+          const played = steps(path);
+          const failures = played.filter((s) => failureOf(s) !== undefined);
+          const arm = (step: (typeof played)[number] | undefined) => {
+            const fault = step && failureOf(step);
+            if (fault) server.fail(fault.call, fault.status, fault.msgCode);
+          };
+          arm(played[0]);
           try {
             const tab = await model.open(server, locale);
             // The state the machine starts in (after its eventless moves: the path's first step).
             let state = JSON.stringify(path.steps[0]!.state.value);
             await model.sees[state]!(tab, locale);
-            for (const step of steps(path)) {
+            for (const [i, step] of played.entries()) {
+              arm(played[i + 1]);
               const failed = failures.includes(step);
               // A server's failure: nothing for the person to do.
               const does = failed ? async () => {} : model.does[step.event.type];
@@ -203,7 +209,10 @@ export function playOnScreens(model: ScreenModel) {
               const sees = model.sees[state];
               expect(sees, `what a person sees in ${state}`).toBeDefined();
               await sees!(tab, locale);
-              if (failed) server.heal();
+              if (failed) {
+                server.heal();
+                arm(played[i + 1]);
+              }
             }
           } finally {
             server.heal();
