@@ -1,7 +1,9 @@
 // The optimise machine's fixtures: what its chart and its model-based paths are drawn with.
+import { createActor, fromPromise } from "xstate";
 import type { MachineEntry } from "./machine-entry.ts";
 import { SessionFailure } from "./session.machine.ts";
-import { optimiseMachine } from "./optimise.machine.ts";
+import { optimiseMachine, type OptimiseInput, type OptimisePortfolio } from "./optimise.machine.ts";
+import type { OptimiseRequest, OptimiseResponse } from "../src/contract/analytics.ts";
 import { permissionsFor } from "../src/contract/permissions.ts";
 
 /** An optimal answer of the optimise call, for the optimise machine's paths. */
@@ -115,3 +117,56 @@ export const optimiseEntry: MachineEntry = {
     { type: "xstate.error.actor.adopt", error: new SessionFailure("NO_EDITIONS_LEFT") },
   ],
 };
+
+/** The portfolio the machine's tests optimise unless they give another: two holdings, 10,000 EUR. */
+export const demoOptimisePortfolio: OptimisePortfolio = {
+  currency: "EUR",
+  assets: [
+    { symbol: "AAPL", name: "AAPL", investedAmount: 6000 },
+    { symbol: "SAN.MC", name: "SAN.MC", investedAmount: 4000 },
+  ],
+  key: "k1",
+};
+
+/** The calls an optimisation started by `startOptimisation` makes, answered by the test. */
+export interface OptimiseFakes {
+  readonly optimise?: (request: OptimiseRequest, signal: AbortSignal) => Promise<OptimiseResponse>;
+  readonly adopt?: () => Promise<void>;
+}
+
+/**
+ * An optimisation actor for the machine's tests (tests/machines): its input over the demo
+ * portfolio of a level-30 client with every permission, its calls answered by `fakes` (an optimal
+ * answer and an adoption that succeeds by default), the requests and their signals kept, and the
+ * routes its `follow` asks for listed.
+ */
+export function startOptimisation(input: Partial<OptimiseInput> = {}, fakes: OptimiseFakes = {}) {
+  const calls: OptimiseRequest[] = [];
+  const signals: AbortSignal[] = [];
+  const followed: { route: string; params?: Readonly<Record<string, string>> }[] = [];
+  const optimise = fakes.optimise ?? (async () => demoOptimalAnswer as OptimiseResponse);
+  const adopt = fakes.adopt ?? (async () => {});
+  const actor = createActor(
+    optimiseMachine.provide({
+      actors: {
+        optimise: fromPromise(async ({ input, signal }) => {
+          calls.push(input);
+          signals.push(signal);
+          return optimise(input, signal);
+        }),
+        adopt: fromPromise(async () => adopt()),
+      },
+      actions: { follow: (_, target) => void followed.push(target) },
+    }),
+    {
+      input: {
+        portfolio: demoOptimisePortfolio,
+        permissions: permissionsFor("simAssets", "advanced"),
+        clientLevel: 30,
+        maxToLose95: 1000,
+        ...input,
+      },
+    },
+  ).start();
+  return { actor, calls, signals, followed };
+}

@@ -1,9 +1,18 @@
 // The portfolio-lifecycle machine's fixtures: what its chart and its model-based paths are drawn with.
+import { createActor, fromPromise } from "xstate";
 import type { MachineEntry } from "./machine-entry.ts";
 import { SessionFailure } from "./session.machine.ts";
-import { portfolioLifecycleMachine } from "./portfolio-lifecycle.machine.ts";
+import {
+  portfolioLifecycleMachine,
+  type ExportFormat,
+  type PortfolioLifecycleInput,
+} from "./portfolio-lifecycle.machine.ts";
 import { permissionsFor } from "../src/contract/permissions.ts";
-import type { Portfolio } from "../src/contract/portfolios.ts";
+import type {
+  Portfolio,
+  SavePortfolioRequest,
+  UpdatePortfolioRequest,
+} from "../src/contract/portfolios.ts";
 
 /** A holding of a saved portfolio's fixture: 20% volatility on every window. */
 const demoAsset = (id: string, name: string, investedAmount: number) => ({
@@ -124,3 +133,46 @@ export const portfolioLifecycleEntry: MachineEntry = {
     { type: "xstate.error.actor.deletePortfolio", error: new SessionFailure("NETWORK_ERROR") },
   ],
 };
+
+/** The calls of a lifecycle started by `startLifecycle`, answered by the test. */
+export interface LifecycleFakes {
+  readonly save?: (request: SavePortfolioRequest) => Promise<Portfolio>;
+  readonly update?: (input: { id: number; request: UpdatePortfolioRequest }) => Promise<Portfolio>;
+  readonly load?: (input: { id: number }) => Promise<Portfolio>;
+  readonly remove?: (input: { id: number }) => Promise<void>;
+  readonly exportFile?: (input: { id: number; format: ExportFormat }) => Promise<void>;
+  readonly awaitValuation?: (input: { id: number; valued: boolean }) => Promise<Portfolio | null>;
+}
+
+/**
+ * A lifecycle actor for the machine's tests (tests/machines): its calls answered by `fakes` (by
+ * default the saved portfolio fixture, a new version after an update, no valuation to wait for),
+ * and the routes its `follow` asks for listed.
+ */
+export function startLifecycle(input: PortfolioLifecycleInput, fakes: LifecycleFakes = {}) {
+  const followed: { route: string }[] = [];
+  const {
+    save = async () => savedPortfolioFixture(),
+    update = async ({ request }) =>
+      savedPortfolioFixture(undefined, { version: request.version + 1 }),
+    load = async () => savedPortfolioFixture(),
+    remove = async () => {},
+    exportFile = async () => {},
+    awaitValuation = async () => null,
+  } = fakes;
+  const actor = createActor(
+    portfolioLifecycleMachine.provide({
+      actors: {
+        savePortfolio: fromPromise(({ input }) => save(input)),
+        updatePortfolio: fromPromise(({ input }) => update(input)),
+        loadPortfolio: fromPromise(({ input }) => load(input)),
+        deletePortfolio: fromPromise(({ input }) => remove(input)),
+        exportPortfolio: fromPromise(({ input }) => exportFile(input)),
+        awaitValuation: fromPromise(({ input }) => awaitValuation(input)),
+      },
+      actions: { follow: (_, target) => void followed.push(target) },
+    }),
+    { input },
+  ).start();
+  return { actor, followed };
+}

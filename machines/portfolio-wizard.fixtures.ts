@@ -1,12 +1,13 @@
 // The portfolio-wizard machine's fixtures: what its chart and its model-based paths are drawn with.
+import { createActor, fromPromise } from "xstate";
 import type { MachineEntry } from "./machine-entry.ts";
 import { SessionFailure } from "./session.machine.ts";
-import { portfolioWizardMachine } from "./portfolio-wizard.machine.ts";
+import { portfolioWizardMachine, type PortfolioWizardInput } from "./portfolio-wizard.machine.ts";
 import { permissionsFor } from "../src/contract/permissions.ts";
 import { CURRENCY_UNDEFINED_MESSAGE } from "../src/contract/portfolio-rules.ts";
-import type { ProposeResponse } from "../src/contract/portfolios.ts";
+import type { ProposeRequest, ProposeResponse } from "../src/contract/portfolios.ts";
 
-const demoProposal: ProposeResponse = {
+export const demoProposal: ProposeResponse = {
   currency: "EUR",
   assets: [
     { symbol: "SAN.MC", name: "Banco Santander", investedAmount: 6000, percentage: 60 },
@@ -73,3 +74,39 @@ export const portfolioWizardEntry: MachineEntry = {
     { type: "creation.cancel" },
   ],
 };
+
+/** What a wizard started by `startWizard` is answered with. */
+export interface WizardFakes {
+  /** The proposal's call (the demo proposal by default). */
+  readonly propose?: (request: ProposeRequest) => Promise<ProposeResponse>;
+  /** Guards replaced, to reach a branch the rules otherwise close. */
+  readonly guards?: Partial<
+    Record<keyof typeof portfolioWizardMachine.implementations.guards, () => boolean>
+  >;
+}
+
+/**
+ * A creation wizard actor for the machine's tests (tests/machines): simAssets in the first edition
+ * at the standard plan unless `input` says otherwise, its proposals answered by `fakes.propose`,
+ * and the routes its `follow` asks for listed.
+ */
+export function startWizard(input: Partial<PortfolioWizardInput> = {}, fakes: WizardFakes = {}) {
+  const followed: { route: string }[] = [];
+  const propose = fakes.propose ?? (async () => demoProposal);
+  const actor = createActor(
+    portfolioWizardMachine.provide({
+      actors: { propose: fromPromise(({ input }) => propose(input)) },
+      actions: { follow: (_, target) => void followed.push(target) },
+      ...(fakes.guards ? { guards: fakes.guards } : {}),
+    }),
+    {
+      input: {
+        product: "simAssets",
+        edition: "ht",
+        permissions: permissionsFor("simAssets", "standard"),
+        ...input,
+      },
+    },
+  ).start();
+  return { actor, followed };
+}

@@ -69,8 +69,11 @@ export const wizardRoutes = {
 
 export type WizardRoute = (typeof wizardRoutes)[WizardPage];
 
-/** The abstract navigation the app provides: take the person to this route. */
-type FollowAction = { type: "follow"; params: { route: WizardRoute } };
+/**
+ * The abstract navigation the app provides: take the person to this route (a step's page, or my
+ * portfolios once the creation is discarded).
+ */
+type FollowAction = { type: "follow"; params: { route: WizardRoute | "account-portfolios" } };
 
 export type PortfolioWizardEvent =
   /**
@@ -93,6 +96,7 @@ export type PortfolioWizardEvent =
   | { type: "step.back" }
   | DraftEvent
   | { type: "portfolio.save" }
+  /** The person discards the creation: the answers and the proposal are dropped, nothing is saved. */
   | { type: "creation.cancel" };
 
 export interface PortfolioWizardInput {
@@ -218,6 +222,25 @@ export const portfolioWizardMachine = setup({
       if (context.page === null || context.page === page) return;
       enqueue({ type: "follow", params: { route: wizardRoutes[page] } });
       enqueue.assign({ page });
+    }),
+    /**
+     * The creation discarded from one of its pages: the person goes to my portfolios (a new history
+     * entry). Nobody on the wizard's pages: nothing moves.
+     */
+    showPortfolios: enqueueActions<
+      PortfolioWizardContext,
+      PortfolioWizardEvent,
+      undefined,
+      PortfolioWizardEvent,
+      never,
+      FollowAction,
+      never,
+      never,
+      EventObject
+    >(({ context, enqueue }) => {
+      if (context.page === null) return;
+      enqueue({ type: "follow", params: { route: "account-portfolios" } });
+      enqueue.assign({ page: null });
     }),
     openPage: assign({
       page: ({ event }) => {
@@ -548,6 +571,11 @@ export const portfolioWizardMachine = setup({
       description: "Composed: the portfolio goes to the lifecycle machine to be saved.",
       type: "final",
     },
-    cancelled: { type: "final" },
+    cancelled: {
+      description:
+        "The person discarded the creation (from any step): nothing is saved, its kept draft is dropped, and the person goes to my portfolios.",
+      type: "final",
+      entry: "showPortfolios",
+    },
   },
 });

@@ -136,6 +136,30 @@ describe("a new banana portfolio", () => {
     expect(actor.getSnapshot().context.error).toBeNull();
   });
 
+  it("changes the portfolio just saved at once: edit.start edits it, and the change is sent", async () => {
+    const { actor, update, loadUniverse } = start({
+      now: noon,
+      draft: { region: "eu", name: "Mine", picks: [{ symbol: "SAN.MC", shares: 1990 }] },
+    });
+    await waitFor(actor, (s) => s.matches({ create: "choosingRegion" }));
+    actor.send({ type: "region.choose", region: "eu" });
+    await waitFor(actor, (s) => s.matches({ create: "picking" }));
+    actor.send({ type: "portfolio.save" });
+    await waitFor(actor, (s) => s.matches({ create: "saved" }));
+    const saved = actor.getSnapshot().context.saved!;
+    actor.send({ type: "edit.start", portfolio: saved });
+    expect(actor.getSnapshot().context.mode).toBe("edit");
+    expect(actor.getSnapshot().context.portfolio).toEqual(saved);
+    await waitFor(actor, (s) => s.matches({ edit: "picking" }));
+    expect(loadUniverse).toHaveBeenCalledTimes(2);
+    actor.send({ type: "portfolio.save" });
+    await waitFor(actor, (s) => s.matches({ edit: "saved" }));
+    expect(update).toHaveBeenCalledWith(
+      saved.id,
+      expect.objectContaining({ version: saved.version }),
+    );
+  });
+
   it("drops the picks when the region changes", async () => {
     const { actor } = start(
       {

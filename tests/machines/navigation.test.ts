@@ -3,16 +3,16 @@
 // pages is open from `page.opened` / `page.left`. The app provides `follow` once
 // (src/app/route-follow.ts); here it is a list of the routes asked for.
 import { describe, expect, it } from "vitest";
-import { createActor, fromPromise, waitFor } from "xstate";
-import { optimiseMachine, type OptimalAnswer } from "../../machines/optimise.machine.ts";
-import { portfolioLifecycleMachine } from "../../machines/portfolio-lifecycle.machine.ts";
-import { portfolioWizardMachine } from "../../machines/portfolio-wizard.machine.ts";
-import { whatIfMachine } from "../../machines/what-if.machine.ts";
-import type { OptimiseResponse, WhatIfResponse } from "../../src/contract/analytics.ts";
+import { waitFor } from "xstate";
+import { startOptimisation } from "../../machines/optimise.fixtures.ts";
+import {
+  savedPortfolioFixture,
+  startLifecycle,
+} from "../../machines/portfolio-lifecycle.fixtures.ts";
+import { demoProposal, startWizard } from "../../machines/portfolio-wizard.fixtures.ts";
+import { startWhatIf } from "../../machines/what-if.fixtures.ts";
 import { permissionsFor } from "../../src/contract/permissions.ts";
-import type { Portfolio, ProposeResponse } from "../../src/contract/portfolios.ts";
-
-type Followed = { route: string; params?: Record<string, string> };
+import type { ProposeResponse } from "../../src/contract/portfolios.ts";
 
 const advanced = permissionsFor("simAssets", "advanced");
 const standard = permissionsFor("simAssets", "standard");
@@ -24,47 +24,26 @@ function deferred<T>() {
   return { promise, resolve };
 }
 
-const proposal: ProposeResponse = {
-  currency: "EUR",
-  assets: [
-    { symbol: "SAN.MC", name: "Banco Santander", investedAmount: 6000, percentage: 60 },
-    { symbol: "ITX.MC", name: "Inditex", investedAmount: 4000, percentage: 40 },
-  ],
-  method: "equal",
-  var95Amount: 500,
-  cvar95Amount: 700,
-  withinMaxToLose: null,
-  minimumDesiredRiskAmount: 110,
-  simulated: true,
-};
-
 function wizard(input: { edition?: "ht" | "tt"; lazy?: boolean } = {}) {
-  const followed: Followed[] = [];
   const answers: { promise: Promise<ProposeResponse>; resolve: (p: ProposeResponse) => void }[] =
     [];
-  const actor = createActor(
-    portfolioWizardMachine.provide({
-      actors: {
-        propose: fromPromise(() => {
-          const d = deferred<ProposeResponse>();
-          answers.push(d);
-          return d.promise;
-        }),
-      },
-      actions: { follow: (_, target) => void followed.push(target) },
-    }),
+  const { actor, followed } = startWizard(
     {
-      input: {
-        product: "simAssets",
-        edition: input.edition ?? "ht",
-        permissions: advanced,
-        answers: { amount: 10_000, ...(input.lazy ? { lazyPortfolio: "all-weather" } : {}) },
+      edition: input.edition ?? "ht",
+      permissions: advanced,
+      answers: { amount: 10_000, ...(input.lazy ? { lazyPortfolio: "all-weather" } : {}) },
+    },
+    {
+      propose: () => {
+        const d = deferred<ProposeResponse>();
+        answers.push(d);
+        return d.promise;
       },
     },
-  ).start();
+  );
   /** Answers the proposal asked for last, and waits for the summary. */
   const propose = async () => {
-    answers.at(-1)!.resolve(proposal);
+    answers.at(-1)!.resolve(demoProposal);
     await waitFor(actor, (s) => s.matches("summary"), { timeout: 2000 });
   };
   return { actor, followed, propose };
@@ -163,60 +142,40 @@ describe("the wizard: its steps are pages, and the URL follows it", () => {
     await propose();
     expect(followed.map((f) => f.route)).toEqual(["create-q2", "create-q3"]);
   });
+
+  it.each(["q1", "q2", "summary"] as const)(
+    "the creation discarded on %s takes the person to my portfolios, with nothing composed",
+    async (page) => {
+      const { actor, followed, propose } = wizard();
+      if (page !== "q1") actor.send({ type: "step.next" });
+      if (page === "summary") {
+        actor.send({ type: "step.next" });
+        actor.send({ type: "step.next" });
+        await propose();
+      }
+      actor.send({ type: "page.opened", page });
+      actor.send({ type: "creation.cancel" });
+      expect(actor.getSnapshot().status).toBe("done");
+      expect(actor.getSnapshot().value).toBe("cancelled");
+      expect(actor.getSnapshot().output).toBeNull();
+      expect(followed).toEqual([{ route: "account-portfolios" }]);
+    },
+  );
+
+  it("the creation discarded with none of its pages open moves no page", () => {
+    const { actor, followed } = wizard();
+    actor.send({ type: "step.next" });
+    actor.send({ type: "creation.cancel" });
+    expect(actor.getSnapshot().value).toBe("cancelled");
+    expect(followed).toEqual([]);
+  });
 });
 
-const optimalAnswer: OptimalAnswer = {
-  status: "optimal",
-  method: "minimum-risk",
-  currency: "EUR",
-  window: { benchmark: 5, from: "2023-11-20", to: "2026-11-20", limitedBy: [], simulated: true },
-  assets: [{ symbol: "AAPL", weight: 1, investedAmount: 10_000, currentWeight: 0.6 }],
-  volatility: 0.03,
-  var95: 0.05,
-  cvar95: 0.07,
-  var95Amount: 500,
-  cvar95Amount: 700,
-  expectedReturn: 0.06,
-  current: {
-    volatility: 0.04,
-    var95: 0.06,
-    cvar95: 0.08,
-    var95Amount: 600,
-    cvar95Amount: 800,
-    expectedReturn: 0.07,
-  },
-  frontier: [{ volatility: 0.03, expectedReturn: 0.06 }],
-  gap: 0,
-};
-
 function optimisation(options: { savedId?: number | null; permissions?: typeof advanced } = {}) {
-  const followed: Followed[] = [];
-  const actor = createActor(
-    optimiseMachine.provide({
-      actors: {
-        optimise: fromPromise(async (): Promise<OptimiseResponse> => optimalAnswer),
-        adopt: fromPromise(async () => {}),
-      },
-      actions: { follow: (_, target) => void followed.push(target) },
-    }),
-    {
-      input: {
-        portfolio: {
-          currency: "EUR",
-          assets: [
-            { symbol: "AAPL", name: "Apple", investedAmount: 6000 },
-            { symbol: "SAN.MC", name: "Santander", investedAmount: 4000 },
-          ],
-          key: "k1",
-        },
-        savedId: options.savedId ?? null,
-        permissions: options.permissions ?? advanced,
-        clientLevel: 30,
-        maxToLose95: 1000,
-      },
-    },
-  ).start();
-  return { actor, followed };
+  return startOptimisation({
+    savedId: options.savedId ?? null,
+    permissions: options.permissions ?? advanced,
+  });
 }
 
 describe("the optimisation: the choice, each level and the summary are pages", () => {
@@ -295,35 +254,11 @@ describe("the optimisation: the choice, each level and the summary are pages", (
   });
 });
 
-const whatIfAnswer: WhatIfResponse = {
-  kind: "custom",
-  currency: "EUR",
-  totalInvested: 10000,
-  totalChange: -1500,
-  totalReturn: -0.15,
-  assets: [],
-  shocks: { dRV: -0.2 },
-  ignored: [],
-  sensitivities: { periods: 150, from: "2023-11-20", to: "2026-11-20", factors: [], excluded: [] },
-  sources: [],
-  simulated: true,
-};
-
 function whatIf() {
-  const followed: Followed[] = [];
-  const actor = createActor(
-    whatIfMachine.provide({
-      actors: { runWhatIf: fromPromise(async () => whatIfAnswer) },
-      actions: { follow: (_, target) => void followed.push(target) },
-    }),
-    {
-      input: {
-        permissions: { marketScenarios: true, realLifeScenarios: true, backTesting: true },
-        portfolio: { currency: "EUR", assets: [{ symbol: "SAN.MC", investedAmount: 6000 }] },
-        shocks: { dRV: -20 },
-      },
-    },
-  ).start();
+  const { actor, followed } = startWhatIf({
+    portfolio: { currency: "EUR", assets: [{ symbol: "SAN.MC", investedAmount: 6000 }] },
+    shocks: { dRV: -20 },
+  });
   const run = async () => {
     actor.send({ type: "whatIf.run" });
     await waitFor(actor, (s) => s.matches("result"));
@@ -353,40 +288,13 @@ describe("the what-if: a run started on the scenarios ends on the assessment", (
   });
 });
 
-const saved = {
-  id: 42,
-  name: "Mine",
-  product: "simAssets",
-  currency: "EUR",
-  benchmark: 5,
-  benchmarkSeries: null,
-  assets: [],
-  totalInvested: 10_000,
-  initialInvested: 10_000,
-  maxAssetsLevel: 2,
-  saved: true,
-  remainingEditions: 3,
-  monkeyRegion: null,
-  answers: null,
-  version: 1,
-  createdAt: "2025-01-02T10:00:00.000Z",
-  updatedAt: "2025-01-02T10:00:00.000Z",
-  valuation: null,
-} satisfies Portfolio;
-
 function lifecycle() {
-  const followed: Followed[] = [];
-  const actor = createActor(
-    portfolioLifecycleMachine.provide({
-      actors: {
-        deletePortfolio: fromPromise(async () => {}),
-        awaitValuation: fromPromise(async (): Promise<Portfolio | null> => null),
-      },
-      actions: { follow: (_, target) => void followed.push(target) },
-    }),
-    { input: { product: "simAssets", permissions: standard, savedCount: 1, portfolio: saved } },
-  ).start();
-  return { actor, followed };
+  return startLifecycle({
+    product: "simAssets",
+    permissions: standard,
+    savedCount: 1,
+    portfolio: savedPortfolioFixture(),
+  });
 }
 
 describe("the lifecycle: a portfolio deleted from its page", () => {

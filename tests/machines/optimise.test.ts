@@ -2,15 +2,15 @@
 // with the specification's rules (sections 3, 5 and 9) as guards that call the function the server
 // enforces (src/contract/optimisation-rules.ts), and a result that is never silently stale.
 import { describe, expect, it, vi } from "vitest";
-import { createActor, fromPromise, waitFor } from "xstate";
+import { waitFor } from "xstate";
 import {
-  optimiseMachine,
   requestOf,
   violationsOf,
   type OptimalAnswer,
   type OptimiseInput,
   type OptimisePortfolio,
 } from "../../machines/optimise.machine.ts";
+import { startOptimisation } from "../../machines/optimise.fixtures.ts";
 import { SessionFailure } from "../../machines/session.machine.ts";
 import type { OptimiseRequest, OptimiseResponse } from "../../src/contract/analytics.ts";
 import { optimisationViolations } from "../../src/contract/optimisation-rules.ts";
@@ -67,30 +67,11 @@ function start(
   ) => Promise<OptimiseResponse> = async () => optimal([0.7, 0.3]),
   adopt: () => Promise<void> = async () => {},
 ) {
-  const calls: OptimiseRequest[] = [];
-  const signals: AbortSignal[] = [];
   const adoptSpy = vi.fn(adopt);
-  const actor = createActor(
-    optimiseMachine.provide({
-      actors: {
-        optimise: fromPromise(async ({ input, signal }) => {
-          calls.push(input);
-          signals.push(signal);
-          return optimise(input, signal);
-        }),
-        adopt: fromPromise(async () => adoptSpy()),
-      },
-    }),
-    {
-      input: {
-        portfolio: portfolio(),
-        permissions: advanced,
-        clientLevel: 30,
-        maxToLose95: 1000,
-        ...input,
-      },
-    },
-  ).start();
+  const { actor, calls, signals } = startOptimisation(
+    { portfolio: portfolio(), ...input },
+    { optimise, adopt: adoptSpy },
+  );
   return { actor, calls, signals, adoptSpy };
 }
 

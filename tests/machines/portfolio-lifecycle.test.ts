@@ -1,19 +1,18 @@
 import { describe, expect, it, vi } from "vitest";
-import { createActor, fromPromise, waitFor } from "xstate";
+import { waitFor } from "xstate";
 import { SessionFailure } from "../../machines/session.machine.ts";
 import {
-  portfolioLifecycleMachine,
+  startLifecycle,
+  type LifecycleFakes,
+} from "../../machines/portfolio-lifecycle.fixtures.ts";
+import {
   saveRequestOf,
   updateRequestOf,
   type PortfolioDraft,
   type PortfolioLifecycleInput,
 } from "../../machines/portfolio-lifecycle.machine.ts";
 import { permissionsFor, type ProductPermissions } from "../../src/contract/permissions.ts";
-import type {
-  Portfolio,
-  SavePortfolioRequest,
-  UpdatePortfolioRequest,
-} from "../../src/contract/portfolios.ts";
+import type { Portfolio, UpdatePortfolioRequest } from "../../src/contract/portfolios.ts";
 
 const free = permissionsFor("simAssets", "free");
 const standard = permissionsFor("simAssets", "standard");
@@ -79,16 +78,7 @@ function portfolio(over: Partial<Portfolio> = {}, amounts: readonly number[] = [
   return p;
 }
 
-interface Fakes {
-  save?: (request: SavePortfolioRequest) => Promise<Portfolio>;
-  update?: (input: { id: number; request: UpdatePortfolioRequest }) => Promise<Portfolio>;
-  load?: (input: { id: number }) => Promise<Portfolio>;
-  remove?: (input: { id: number }) => Promise<void>;
-  exportFile?: (input: { id: number; format: "csv" | "pdf" }) => Promise<void>;
-  awaitValuation?: (input: { id: number; valued: boolean }) => Promise<Portfolio | null>;
-}
-
-function start(input: Partial<PortfolioLifecycleInput> = {}, fakes: Fakes = {}) {
+function start(input: Partial<PortfolioLifecycleInput> = {}, fakes: LifecycleFakes = {}) {
   const save = vi.fn(fakes.save ?? (async () => portfolio()));
   const update = vi.fn(
     fakes.update ??
@@ -99,27 +89,16 @@ function start(input: Partial<PortfolioLifecycleInput> = {}, fakes: Fakes = {}) 
   const remove = vi.fn(fakes.remove ?? (async () => {}));
   const exportFile = vi.fn(fakes.exportFile ?? (async () => {}));
   const awaitValuation = vi.fn(fakes.awaitValuation ?? (async () => null));
-  const actor = createActor(
-    portfolioLifecycleMachine.provide({
-      actors: {
-        savePortfolio: fromPromise(({ input }) => save(input)),
-        updatePortfolio: fromPromise(({ input }) => update(input)),
-        loadPortfolio: fromPromise(({ input }) => load(input)),
-        deletePortfolio: fromPromise(({ input }) => remove(input)),
-        exportPortfolio: fromPromise(({ input }) => exportFile(input)),
-        awaitValuation: fromPromise(({ input }) => awaitValuation(input)),
-      },
-    }),
+  const { actor } = startLifecycle(
     {
-      input: {
-        product: "simAssets",
-        permissions: standard,
-        savedCount: 0,
-        ...(input.portfolio ? {} : { draft: draft() }),
-        ...input,
-      },
+      product: "simAssets",
+      permissions: standard,
+      savedCount: 0,
+      ...(input.portfolio ? {} : { draft: draft() }),
+      ...input,
     },
-  ).start();
+    { save, update, load, remove, exportFile, awaitValuation },
+  );
   return { actor, save, update, load, remove, exportFile, awaitValuation };
 }
 
@@ -340,7 +319,7 @@ describe("portfolioLifecycleMachine editing", () => {
     expect(actor.getSnapshot().context.problem).toBe("EDIT_FORBIDDEN");
   });
 
-  function editing(over: Partial<Portfolio> = {}, fakes: Fakes = {}, amounts?: number[]) {
+  function editing(over: Partial<Portfolio> = {}, fakes: LifecycleFakes = {}, amounts?: number[]) {
     const started = start({ portfolio: portfolio(over, amounts) }, fakes);
     started.actor.send({ type: "edit.start" });
     expect(started.actor.getSnapshot().value).toBe("editing");
@@ -471,7 +450,7 @@ describe("portfolioLifecycleMachine editing", () => {
 });
 
 describe("portfolioLifecycleMachine conflicts", () => {
-  const conflicting = (fakes: Fakes = {}) => {
+  const conflicting = (fakes: LifecycleFakes = {}) => {
     const started = start(
       { portfolio: portfolio({ version: 2 }) },
       {

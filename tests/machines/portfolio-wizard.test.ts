@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
-import { createActor, fromPromise, waitFor } from "xstate";
+import { waitFor } from "xstate";
 import { SessionFailure } from "../../machines/session.machine.ts";
+import { startWizard, type WizardFakes } from "../../machines/portfolio-wizard.fixtures.ts";
 import {
-  portfolioWizardMachine,
   proposeRequestOf,
   wizardCurrency,
   type PortfolioWizardInput,
@@ -44,20 +44,10 @@ function proposal(count: number, total = 10_000): ProposeResponse {
 function start(
   input: Partial<PortfolioWizardInput> = {},
   propose: (request: ProposeRequest) => Promise<ProposeResponse> = async () => proposal(2),
-  machine = portfolioWizardMachine,
+  guards?: WizardFakes["guards"],
 ) {
   const spy = vi.fn(propose);
-  const actor = createActor(
-    machine.provide({ actors: { propose: fromPromise(({ input }) => spy(input)) } }),
-    {
-      input: {
-        product: "simAssets",
-        edition: "ht",
-        permissions: standard,
-        ...input,
-      },
-    },
-  ).start();
+  const { actor } = startWizard(input, { propose: spy, ...(guards ? { guards } : {}) });
   return { actor, propose: spy };
 }
 
@@ -186,14 +176,14 @@ describe("portfolioWizardMachine lazy portfolios", () => {
 
   it("refuses a lazy total above the max investment (lazyTotalAllowed), max itself allowed", () => {
     // The amount rule refuses it first; it is switched off here to check the lazy rule alone.
-    const machine = portfolioWizardMachine.provide({ guards: { amountWithinBounds: () => true } });
-    const over = start({ edition: "tt", permissions: advanced }, undefined, machine).actor;
+    const guards = { amountWithinBounds: () => true };
+    const over = start({ edition: "tt", permissions: advanced }, undefined, guards).actor;
     over.send({ type: "q1.change", answers: { amount: 5_000_000.01, lazyPortfolio: "permanent" } });
     over.send({ type: "step.next" });
     expect(over.getSnapshot().value).toBe("q1");
     expect(over.getSnapshot().context.problem).toBe("TOTAL_TOO_HIGH");
 
-    const max = start({ edition: "tt", permissions: advanced }, undefined, machine).actor;
+    const max = start({ edition: "tt", permissions: advanced }, undefined, guards).actor;
     max.send({ type: "q1.change", answers: { amount: 5_000_000, lazyPortfolio: "permanent" } });
     max.send({ type: "step.next" });
     expect(max.getSnapshot().value).toBe("proposing");
@@ -432,8 +422,8 @@ describe("portfolioWizardMachine summary", () => {
     [11, "summary"],
   ])("the permission's maxAssets 10 caps level 3 (30): %d assets -> %s", async (count, state) => {
     // q3 would not offer level 3 with maxAssets 10; the level is forced to check the cap alone.
-    const machine = portfolioWizardMachine.provide({ guards: { assetLevelOffered: () => true } });
-    const { actor } = start({ permissions: standard }, async () => proposal(count), machine);
+    const guards = { assetLevelOffered: () => true };
+    const { actor } = start({ permissions: standard }, async () => proposal(count), guards);
     toQ3(actor);
     actor.send({ type: "q3.change", answers: { maxAssetsLevel: 3 } });
     actor.send({ type: "step.next" });

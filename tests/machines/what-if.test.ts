@@ -1,8 +1,13 @@
 import { Schema } from "effect";
-import { describe, expect, it, vi } from "vitest";
-import { createActor, fromPromise, waitFor } from "xstate";
+import { describe, expect, it } from "vitest";
+import { waitFor } from "xstate";
 import { SCENARIOS } from "../../src/engine/whatif/scenarios.ts";
 import { SessionFailure } from "../../machines/session.machine.ts";
+import {
+  demoCustomWhatIfAnswer,
+  demoWhatIfPortfolio,
+  startWhatIf,
+} from "../../machines/what-if.fixtures.ts";
 import {
   SCENARIO_WINDOWS,
   SHOCK_KEYS,
@@ -10,7 +15,6 @@ import {
   isStale,
   requestOf,
   shockValue,
-  whatIfMachine,
   type WhatIfPortfolio,
 } from "../../machines/what-if.machine.ts";
 import { WhatIfRequest, type WhatIfResponse } from "../../src/contract/analytics.ts";
@@ -19,28 +23,8 @@ import type { ProductPermissions } from "../../src/contract/permissions.ts";
 
 const all = { marketScenarios: true, realLifeScenarios: true, backTesting: true };
 const none = { marketScenarios: false, realLifeScenarios: false, backTesting: false };
-const portfolio: WhatIfPortfolio = {
-  currency: "EUR",
-  benchmark: 5,
-  assets: [
-    { symbol: "SAN.MC", investedAmount: 6000 },
-    { symbol: "ITX.MC", investedAmount: 4000 },
-  ],
-};
-
-const customAnswer: WhatIfResponse = {
-  kind: "custom",
-  currency: "EUR",
-  totalInvested: 10000,
-  totalChange: -1500,
-  totalReturn: -0.15,
-  assets: [],
-  shocks: { dRV: -0.2 },
-  ignored: [],
-  sensitivities: { periods: 150, from: "2023-11-20", to: "2026-11-20", factors: [], excluded: [] },
-  sources: [],
-  simulated: true,
-};
+const portfolio = demoWhatIfPortfolio;
+const customAnswer = demoCustomWhatIfAnswer;
 
 function start(
   permissions: ProductPermissions["whatIf"] = all,
@@ -48,16 +32,7 @@ function start(
     customAnswer,
   initial: WhatIfPortfolio | null = portfolio,
 ) {
-  const calls: WhatIfRequest[] = [];
-  const signals: AbortSignal[] = [];
-  const fake = vi.fn(async ({ input, signal }: { input: WhatIfRequest; signal: AbortSignal }) => {
-    calls.push(input);
-    signals.push(signal);
-    return run(input, signal);
-  });
-  const actor = createActor(whatIfMachine.provide({ actors: { runWhatIf: fromPromise(fake) } }), {
-    input: { permissions, portfolio: initial },
-  }).start();
+  const { actor, calls, signals } = startWhatIf({ permissions, portfolio: initial }, run);
   return { actor, calls, signals };
 }
 

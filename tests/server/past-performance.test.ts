@@ -10,7 +10,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages as en } from "../../locales/en/messages.po";
 import { messages as es } from "../../locales/es/messages.po";
-import { products, type Product } from "../../src/contract/common.ts";
+import { products } from "../../src/contract/common.ts";
 import { decode } from "../../src/contract/decode.ts";
 import {
   PAST_PERFORMANCE_SECTIONS,
@@ -27,7 +27,7 @@ import { factorChanges } from "../../src/engine/whatif/factors.ts";
 import { loadFactors } from "../../src/server/analytics/factors.ts";
 import { loadAssets, loadFx } from "../../src/server/analytics/series.ts";
 import type { Database } from "../../src/server/db/database.ts";
-import { portfolioAssets, portfolios, portfolioValuations } from "../../src/server/db/schema.ts";
+import { portfolios, portfolioValuations } from "../../src/server/db/schema.ts";
 import { readDataset } from "../../src/server/market/dataset.ts";
 import { importDataset } from "../../src/server/market/import.ts";
 import { configureMarket } from "../../src/server/market/market-view.ts";
@@ -36,6 +36,13 @@ import { msgCodeText } from "../../src/ui/msg-code-text.ts";
 import { apiAgent, type ApiAgent } from "../support/accounts.ts";
 import { databaseTargets, signedInClient } from "../support/databases.ts";
 import {
+  clientWithSavedPortfolio,
+  insertSavedPortfolio,
+  SAVED_HOLDINGS,
+  SAVED_ON,
+  type SavedPortfolioOptions,
+} from "../support/saved-portfolios.ts";
+import {
   hasMarketData,
   openMarketApp,
   sampleOfMarketData,
@@ -43,50 +50,15 @@ import {
   type MarketApp,
 } from "../support/market-app.ts";
 
-const TODAY = "2026-11-20";
-const HOLDINGS = [
-  { symbol: "AAPL", investedAmount: 6000 },
-  { symbol: "SAN.MC", investedAmount: 3000 },
-  { symbol: "TLT", investedAmount: 1000 },
-];
+const TODAY = SAVED_ON;
+const HOLDINGS = SAVED_HOLDINGS;
 
-/** A saved portfolio of `clientId`, written as a save leaves it (any product, whatever the plan). */
-async function insertPortfolio(
+/** A saved portfolio of `clientId` named "Past" (any product, whatever the plan). */
+const insertPortfolio = (
   database: Database,
   clientId: number,
-  options: {
-    product?: Product;
-    currency?: "EUR" | "USD";
-    benchmark?: number;
-    holdings?: readonly { symbol: string; investedAmount: number }[];
-  } = {},
-): Promise<number> {
-  const holdings = options.holdings ?? HOLDINGS;
-  const total = holdings.reduce((s, h) => s + h.investedAmount, 0);
-  const [row] = await database.db
-    .insert(portfolios)
-    .values({
-      clientId,
-      product: options.product ?? "simAssets",
-      name: "Past",
-      currency: options.currency ?? "EUR",
-      benchmark: options.benchmark ?? 5,
-      saved: true,
-      totalInvested: total,
-      initialInvested: total,
-      pricedOn: TODAY,
-    })
-    .returning({ id: portfolios.id });
-  await database.db.insert(portfolioAssets).values(
-    holdings.map((h, position) => ({
-      portfolioId: row!.id,
-      symbol: h.symbol,
-      investedAmount: h.investedAmount,
-      position,
-    })),
-  );
-  return row!.id;
-}
+  options: Omit<SavedPortfolioOptions, "name"> = {},
+) => insertSavedPortfolio(database, clientId, { name: "Past", ...options });
 
 function decoded(body: unknown): PastPerformance {
   const d = decode(PastPerformance, body);
@@ -257,8 +229,9 @@ describe.each(databaseTargets)("a saved portfolio's past on $name", (target) => 
     const seen = new Map<string, Set<boolean>>();
     for (const { product, tier } of plans) {
       const permissions = permissionsByTier[product][tier]!;
-      const client = await signedInClient(database, { [product]: tier });
-      const id = await insertPortfolio(database, client.id, { product });
+      const { client, id } = await clientWithSavedPortfolio(database, product, tier, {
+        name: "Past",
+      });
       const res = await api.get(`/portfolios/${id}/past-performance?stc=${product}`, client.token);
       expect([product, tier, res.status]).toEqual([product, tier, 200]);
       const body = decoded(res.body);

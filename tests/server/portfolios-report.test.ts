@@ -6,49 +6,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Product } from "../../src/contract/common.ts";
 import { permissionsByTier } from "../../src/contract/permissions.ts";
-import type { Database } from "../../src/server/db/database.ts";
-import { portfolioAssets, portfolios } from "../../src/server/db/schema.ts";
 import { simulatedDataset } from "../../src/server/market/simulated.ts";
 import { reportLabels } from "../../src/server/portfolios/labels.ts";
 import type { ApiAgent } from "../support/accounts.ts";
-import { databaseTargets, signedInClient } from "../support/databases.ts";
+import { databaseTargets } from "../support/databases.ts";
 import { openMarketApp, type MarketApp } from "../support/market-app.ts";
 import { chartPaths, checkPdf, countText, hasText, latin1 } from "../support/pdf-file.ts";
+import { clientWithSavedPortfolio, SAVED_ON } from "../support/saved-portfolios.ts";
 
-const TODAY = "2026-11-20";
-const HOLDINGS = [
-  { symbol: "AAPL", investedAmount: 6000 },
-  { symbol: "SAN.MC", investedAmount: 3000 },
-  { symbol: "TLT", investedAmount: 1000 },
-];
-
-/** A saved portfolio of `clientId`, written as a save leaves it. */
-async function insertPortfolio(database: Database, clientId: number, product: Product) {
-  const total = HOLDINGS.reduce((s, h) => s + h.investedAmount, 0);
-  const [row] = await database.db
-    .insert(portfolios)
-    .values({
-      clientId,
-      product,
-      name: "Report",
-      currency: "EUR",
-      benchmark: 5,
-      saved: true,
-      totalInvested: total,
-      initialInvested: total,
-      pricedOn: TODAY,
-    })
-    .returning({ id: portfolios.id });
-  await database.db.insert(portfolioAssets).values(
-    HOLDINGS.map((h, position) => ({
-      portfolioId: row!.id,
-      symbol: h.symbol,
-      investedAmount: h.investedAmount,
-      position,
-    })),
-  );
-  return row!.id;
-}
+const TODAY = SAVED_ON;
 
 describe.each(databaseTargets)("the PDF report's plans on $name", (target) => {
   let m: MarketApp;
@@ -67,8 +33,9 @@ describe.each(databaseTargets)("the PDF report's plans on $name", (target) => {
     lang: "en" | "es",
     product: Product = "simAssets",
   ) {
-    const client = await signedInClient(m.database, { [product]: tier });
-    const id = await insertPortfolio(m.database, client.id, product);
+    const { client, id } = await clientWithSavedPortfolio(m.database, product, tier, {
+      name: "Report",
+    });
     const res = await api.request(
       "GET",
       `/portfolios/${id}/export.pdf?lang=${lang}&stc=${product}`,

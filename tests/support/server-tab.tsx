@@ -23,6 +23,20 @@ export interface TabServer {
   readonly sent: { readonly to: string; readonly email: Email }[];
   /** The first link of the newest email to `to` whose subject starts with `subject`. */
   linkInNewestEmail(to: string, subject: string): string;
+  /**
+   * A server fault, armed by a test: every tab's call `call` ("GET /api/billing", or a pattern
+   * of calls: /^PUT \/api\/banana\/portfolios\/\d+$/) is answered
+   * with `status` and `msgCode` (500 INTERNAL_ERROR by default) instead of the app's answer (its
+   * retries too) until `heal`.
+   */
+  fail(call: string | RegExp, status?: number, msgCode?: string): void;
+  /** The faults armed are gone: the app answers every call again. */
+  heal(): void;
+  /** The calls answered with a fault: call (or pattern) to its status and msgCode. */
+  readonly faults: ReadonlyMap<
+    string | RegExp,
+    { readonly status: number; readonly msgCode: string }
+  >;
   close(): Promise<void>;
 }
 
@@ -60,10 +74,15 @@ export async function openTabServer(
     mailer: { kind: "outbox", send: async (to, email) => void sent.push({ to, email }) },
   });
   await seedDemoAccounts(market.database.db, loadConfig(env).policyVersion);
+  const faults = new Map<string | RegExp, { status: number; msgCode: string }>();
   return {
     edition,
     market,
     sent,
+    faults,
+    fail: (call, status = 500, msgCode = "INTERNAL_ERROR") =>
+      void faults.set(call, { status, msgCode }),
+    heal: () => faults.clear(),
     linkInNewestEmail(to, subject) {
       const mail = sent.findLast((m) => m.to === to && m.email.subject.startsWith(subject));
       const link = mail && /https?:\/\/\S+/.exec(mail.email.text)?.[0];
@@ -97,7 +116,12 @@ function inProcessFetch(
     // without it is refused: src/server/http/auth.ts).
     if (!["GET", "HEAD"].includes(request.method) && !headers.has("Origin"))
       headers.set("Origin", url.origin);
-    calls.push(`${request.method} ${url.pathname}`);
+    const call = `${request.method} ${url.pathname}`;
+    calls.push(call);
+    const fault = [...server.faults].find(([match]) =>
+      typeof match === "string" ? match === call : match.test(call),
+    )?.[1];
+    if (fault) return Response.json({ msgCode: fault.msgCode }, { status: fault.status });
     const body = ["GET", "HEAD"].includes(request.method) ? undefined : await request.text();
     const response = await server.market.app.request(`${url.pathname}${url.search}`, {
       method: request.method,

@@ -11,12 +11,16 @@ import {
 } from "../../../machines/banana.machine.ts";
 import { pathFor } from "../../app/paths.ts";
 import type { ScreenProps } from "../../app/route-table.ts";
+import { useServices } from "../../app/services.tsx";
+import { useSession } from "../../app/session/use-session.ts";
+import { endpoints } from "../../contract/endpoints.ts";
 import { BANANA_MAX_INVESTMENT, BANANA_MIN_INVESTMENT } from "../../contract/banana.ts";
 import { TextField } from "../../ui/form.tsx";
 import { formatDate, formatMoney, formatNumber } from "../../ui/format.ts";
 import { msgCodeText } from "../../ui/msg-code-text.ts";
 import { PageHeading } from "../../ui/page-heading.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
+import { BananaEditorView } from "./banana-edit-section.tsx";
 import { HoldingsTable } from "./banana-portfolio-screen.tsx";
 import { regionNames, regions } from "./banana-format.ts";
 import { LoadFailed } from "../../ui/load-failed.tsx";
@@ -114,11 +118,15 @@ export default function BananaChallengeScreen({ locale }: ScreenProps) {
   const prices = pricesOf(c.universe);
   const issues = bananaIssues(c.name, c.picks, prices);
   const [tried, setTried] = useState(false);
+  const { http } = useServices();
+  const [client] = useSession((s) => s.context.client);
+  const canEdit = Boolean(client?.permissions.simMonk.management.edit);
 
-  // Keep the draft while it is being made; a saved portfolio leaves none.
+  // Keep the draft while it is being made; a saved portfolio (or one being changed) leaves none.
   useEffect(() => {
     try {
-      if (state.matches({ create: "saved" })) sessionStorage.removeItem(DRAFT_KEY);
+      if (!state.matches("create") || state.matches({ create: "saved" }))
+        sessionStorage.removeItem(DRAFT_KEY);
       else if (c.region || c.picks.length)
         sessionStorage.setItem(
           DRAFT_KEY,
@@ -129,6 +137,21 @@ export default function BananaChallengeScreen({ locale }: ScreenProps) {
     }
   }, [state, c.region, c.name, c.picks]);
 
+  // The portfolio changed elsewhere while it was being changed here: it is read again, and the
+  // change starts over from it.
+  const conflictOn = state.matches({ edit: "conflict" }) ? c.portfolio?.id : undefined;
+  useEffect(() => {
+    if (conflictOn === undefined) return;
+    let live = true;
+    void http
+      .call(endpoints.bananaPortfolio, { params: { id: conflictOn } })
+      .then((portfolio) => live && send({ type: "portfolio.reloaded", portfolio }))
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [conflictOn, http, send]);
+
   const mine = pathFor("account-banana-challenge", locale);
   const heading = (
     <PageHeading
@@ -136,6 +159,35 @@ export default function BananaChallengeScreen({ locale }: ScreenProps) {
       summary={t`Pick stocks and compete against the community and the monkey.`}
     />
   );
+
+  // The portfolio just saved, being changed at once (inside the 10:00-22:00 UTC window).
+  if (state.matches("edit") && c.portfolio) {
+    const changed = c.portfolio;
+    const page = pathFor("account-banana-portfolio", locale, { id: String(changed.id) });
+    return (
+      <div className="banana-challenge">
+        {heading}
+        <section className="card" aria-labelledby="banana-change-title">
+          <h2 id="banana-change-title">{t`Change the stocks`}</h2>
+          {state.matches({ edit: "saved" }) ? (
+            <p className="form-message success" role="status" data-testid="banana-edit-saved">
+              <Trans>Saved: your stocks changed at the day&apos;s closes.</Trans>
+            </p>
+          ) : (
+            <BananaEditorView state={state} send={send} portfolio={changed} locale={locale} />
+          )}
+        </section>
+        <p className="actions-row">
+          <Link className="button primary" to={page}>
+            <Trans>Open the portfolio</Trans>
+          </Link>
+          <Link to={mine}>
+            <Trans>My banana challenge</Trans>
+          </Link>
+        </p>
+      </div>
+    );
+  }
 
   if (state.matches({ create: "loadingCapacity" }))
     return (
@@ -194,6 +246,15 @@ export default function BananaChallengeScreen({ locale }: ScreenProps) {
           <Link to={mine}>
             <Trans>My banana challenge</Trans>
           </Link>
+          {canEdit && saved.remainingEditions !== 0 ? (
+            <button
+              type="button"
+              className="button"
+              onClick={() => send({ type: "edit.start", portfolio: saved })}
+            >
+              <Trans>Change the stocks</Trans>
+            </button>
+          ) : null}
           <button
             type="button"
             className="button ghost"

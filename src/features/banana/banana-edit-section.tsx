@@ -28,7 +28,6 @@ function BananaEditor({
   onSaved: (done: boolean) => void;
   onClose: () => void;
 }) {
-  const { t, i18n } = useLingui();
   const now = useNow();
   const [input] = useState(() => ({ portfolio, now }));
   const [state, send] = useBanana(input);
@@ -55,13 +54,51 @@ function BananaEditor({
     if (settled) reread.current(settled !== "conflict");
   }, [settled]);
 
-  if (state.matches({ edit: "windowClosed" }))
+  return (
+    <BananaEditorView
+      state={state}
+      send={send}
+      portfolio={portfolio}
+      locale={locale}
+      onClose={onClose}
+    />
+  );
+}
+
+type BananaState = ReturnType<typeof useBanana>[0];
+type BananaSend = ReturnType<typeof useBanana>[1];
+
+/**
+ * What a banana machine in edit shows: the window closed, the region's stocks loading or not
+ * loaded, a conflict, or the stock picker over the held stocks with the save (and the close, when
+ * the editor can be closed). The portfolio's edit section and the challenge's page (a portfolio
+ * just saved, changed at once) render it over their machine.
+ */
+export function BananaEditorView({
+  state,
+  send,
+  portfolio,
+  locale,
+  onClose,
+}: {
+  state: BananaState;
+  send: BananaSend;
+  portfolio: BananaPortfolio;
+  locale: Locale;
+  onClose?: () => void;
+}) {
+  const { t, i18n } = useLingui();
+  const c = state.context;
+  if (state.matches({ edit: "windowClosed" })) {
+    // The server's refusal, or the machine's clock outside the window (edits left but closed).
+    const why = c.error ?? (portfolio.remainingEditions === 0 ? null : "BANANA_WINDOW_CLOSED");
     return (
       <p className="notice" data-testid="banana-edit-closed">
-        {c.error ? `${i18n._(msgCodeText[c.error])} ` : null}
+        {why ? `${i18n._(msgCodeText[why])} ` : null}
         {portfolio.remainingEditions === 0 ? <Trans>No edits are left.</Trans> : null}
       </p>
     );
+  }
   if (state.matches({ edit: "loadingUniverse" }) || state.matches({ edit: "checkingWindow" }))
     return <Spinner label={t`Loading the region's stocks…`} />;
   if (state.matches({ edit: "loadFailed" }))
@@ -107,9 +144,11 @@ function BananaEditor({
         <button type="submit" className="button primary" disabled={updating}>
           {updating ? t`Saving…` : t`Save the changes`}
         </button>
-        <button type="button" className="button ghost" onClick={onClose}>
-          <Trans>Close the editor</Trans>
-        </button>
+        {onClose ? (
+          <button type="button" className="button ghost" onClick={onClose}>
+            <Trans>Close the editor</Trans>
+          </button>
+        ) : null}
       </p>
     </form>
   );

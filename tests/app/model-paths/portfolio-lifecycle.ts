@@ -26,7 +26,19 @@ const words = {
   delete: { en: "Delete", es: "Borrar" },
   yesDelete: { en: "Yes, delete it", es: "Sí, borrarla" },
   holdings: { en: "Holdings", es: "Posiciones" },
+  conflict: {
+    en: "This portfolio was changed in another window. Reload it to see the latest version before editing again.",
+    es: "Esta cartera se cambió en otra ventana. Recárgala para ver la última versión antes de volver a editarla.",
+  },
+  reload: { en: "Reload and edit again", es: "Recargar y volver a editar" },
+  discard: { en: "Discard my changes", es: "Descartar mis cambios" },
 } as const;
+
+/** The portfolio's update: PUT of its id. */
+const update = /^PUT \/api\/portfolios\/\d+$/;
+
+/** How many calls the tab had made when the person asked to reload. */
+const reloadedAt = new WeakMap<ServerTab, number>();
 
 const NAME = "Lifecycle path";
 
@@ -109,6 +121,34 @@ export const portfolioLifecycle: ScreenModel = {
         { timeout: 10_000 },
       );
     },
+    // The server refused the change (the portfolio changed elsewhere): said, with a reload of the
+    // portfolio to edit again, or the changes discarded.
+    '"conflict"': async (_tab, locale) => {
+      await waitFor(
+        () =>
+          expect(
+            screen
+              .getAllByRole("alert")
+              .some((a) => a.textContent?.includes(words.conflict[locale])),
+          ).toBe(true),
+        { timeout: 10_000 },
+      );
+      expect(screen.getByRole("button", { name: words.reload[locale] })).toBeTruthy();
+      expect(screen.getByRole("button", { name: words.discard[locale] })).toBeTruthy();
+    },
+    // The portfolio read again, and its editor open on the version the server has.
+    '"reloading"': async (tab, locale) => {
+      await waitFor(
+        () =>
+          expect(
+            tab.calls
+              .slice(reloadedAt.get(tab))
+              .some((c) => /^GET \/api\/portfolios\/\d+$/.test(c)),
+          ).toBe(true),
+        { timeout: 10_000 },
+      );
+      expect(await screen.findByRole("heading", { name: words.editTitle[locale] })).toBeTruthy();
+    },
     // Deleted: the person is back on the list of their portfolios.
     '"deleted"': async (tab, locale) => {
       await at(tab, pathFor("account-portfolios", locale));
@@ -139,11 +179,11 @@ export const portfolioLifecycle: ScreenModel = {
       await click(words.saveChanges[locale]);
     },
     "xstate.done.actor.deletePortfolio": async () => {},
+    "conflict.reload": async (tab, locale) => {
+      reloadedAt.set(tab, tab.calls.length);
+      await click(words.reload[locale]);
+    },
   },
   noScreen: {},
-  notPlayed: {
-    '"conflict"':
-      "The server refuses the update (409) only when the portfolio changed elsewhere between edit and submit (another tab); a step's `does` cannot tell that the next step is that refusal, so the change in another tab is not made.",
-    '"reloading"': "Reached only from conflict (above).",
-  },
+  faults: { '"conflict"': { call: update, status: 412, msgCode: "PORTFOLIO_CONFLICT" } },
 };

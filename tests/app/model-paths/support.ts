@@ -41,6 +41,21 @@ export interface ScreenModel {
    * paths that reach them are not played.
    */
   readonly notPlayed?: Record<string, string>;
+  /**
+   * States (as JSON) the machine reaches by a server's failure (an `xstate.error.*` step), with
+   * the call the server fails for it: the harness arms the fault just before the step that starts
+   * the call (before the path's first screen opens, when the machine starts with it;
+   * tests/support/server-tab.tsx, `fail`) and heals it once the failure is seen.
+   */
+  readonly faults?: Record<string, ServerFault>;
+}
+
+/** A call the server answers with a failure: "GET /api/billing", 500 INTERNAL_ERROR by default. */
+export interface ServerFault {
+  /** The call, or a pattern of calls (an id in the path). */
+  readonly call: string | RegExp;
+  readonly status?: number;
+  readonly msgCode?: string;
 }
 
 export const heading = async (text: string) =>
@@ -126,6 +141,12 @@ export function playOnScreens(model: ScreenModel) {
     const steps = (path: (typeof paths)[number]) =>
       path.steps.filter((s) => s.event.type !== "xstate.init");
     const notPlayed = model.notPlayed ?? {};
+    const faults = model.faults ?? {};
+    /** The fault of a step that is a server's failure reaching a state the model fails for. */
+    const failureOf = (step: ReturnType<typeof steps>[number]) =>
+      step.event.type.startsWith("xstate.error.")
+        ? faults[JSON.stringify(step.state.value)]
+        : undefined;
     const playable = paths.filter(
       (p) =>
         steps(p).every((s) => !(s.event.type in model.noScreen)) &&
@@ -143,6 +164,15 @@ export function playOnScreens(model: ScreenModel) {
       expect(Object.keys(notPlayed).filter((s) => !reached.has(s))).toEqual([]);
       const states = new Set(playable.map((p) => JSON.stringify(p.state.value)));
       expect([...states].filter((s) => !(s in model.sees))).toEqual([]);
+      // Each fault is of a state a played path reaches by a server's failure.
+      const failedInto = new Set(
+        playable.flatMap((p) =>
+          steps(p)
+            .filter((s) => s.event.type.startsWith("xstate.error."))
+            .map((s) => JSON.stringify(s.state.value)),
+        ),
+      );
+      expect(Object.keys(faults).filter((s) => !failedInto.has(s))).toEqual([]);
     });
 
     describe.each(["en", "es"] as const)("in %s", (locale) => {
@@ -153,19 +183,39 @@ export function playOnScreens(model: ScreenModel) {
       for (const path of playable) {
         const route = steps(path).map((s) => s.event.type);
         it(`reaches ${JSON.stringify(path.state.value)}${route.length ? ` by ${route.join(", ")}` : ""}`, async () => {
-          const tab = await model.open(server, locale);
-          // The state the machine starts in (after its eventless moves: the path's first step).
-          let state = JSON.stringify(path.steps[0]!.state.value);
-          await model.sees[state]!(tab, locale);
-          for (const step of steps(path)) {
-            const does = model.does[step.event.type];
-            expect(does, `how a person sends ${step.event.type} from ${state}`).toBeDefined();
-            const to = JSON.stringify(step.state.value);
-            await does!(tab, locale, state, to);
-            state = to;
-            const sees = model.sees[state];
-            expect(sees, `what a person sees in ${state}`).toBeDefined();
-            await sees!(tab, locale);
+          // The server's failures on the path, each armed just before the step that starts its
+          // call (before the first screen opens, when the machine starts with the call).
+          const played = steps(path);
+          const failures = played.filter((s) => failureOf(s) !== undefined);
+          const arm = (step: (typeof played)[number] | undefined) => {
+            const fault = step && failureOf(step);
+            if (fault) server.fail(fault.call, fault.status, fault.msgCode);
+          };
+          arm(played[0]);
+          try {
+            const tab = await model.open(server, locale);
+            // The state the machine starts in (after its eventless moves: the path's first step).
+            let state = JSON.stringify(path.steps[0]!.state.value);
+            await model.sees[state]!(tab, locale);
+            for (const [i, step] of played.entries()) {
+              arm(played[i + 1]);
+              const failed = failures.includes(step);
+              // A server's failure: nothing for the person to do.
+              const does = failed ? async () => {} : model.does[step.event.type];
+              expect(does, `how a person sends ${step.event.type} from ${state}`).toBeDefined();
+              const to = JSON.stringify(step.state.value);
+              await does!(tab, locale, state, to);
+              state = to;
+              const sees = model.sees[state];
+              expect(sees, `what a person sees in ${state}`).toBeDefined();
+              await sees!(tab, locale);
+              if (failed) {
+                server.heal();
+                arm(played[i + 1]);
+              }
+            }
+          } finally {
+            server.heal();
           }
         }, 30_000);
       }

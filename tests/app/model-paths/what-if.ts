@@ -10,6 +10,15 @@ const words = {
   assessment: { en: "What-if assessment", es: "Valoración del escenario" },
   run: { en: "Run the what-if", es: "Calcular el escenario" },
   portfolio: { en: "On Model path: 3 assets", es: "Sobre Model path: 3 activos" },
+  locked: {
+    en: "Your plan does not include this kind of what-if (Your own shocks).",
+    es: "Tu plan no incluye este tipo de escenario (Tus propios shocks).",
+  },
+  internalError: {
+    en: "Something went wrong on our side. Please try again.",
+    es: "Algo ha fallado por nuestra parte. Inténtalo de nuevo.",
+  },
+  tryAgain: { en: "Try again", es: "Volver a intentarlo" },
 } as const;
 
 export const whatIf: ScreenModel = {
@@ -40,6 +49,26 @@ export const whatIf: ScreenModel = {
     '"running"': async (tab) => {
       await called(tab, "POST /api/analytics/what-if");
     },
+    // The server said the plan does not include the kind: which plan does, on the same page.
+    '"locked"': async (tab, locale) => {
+      const note = await waitFor(
+        () => {
+          const lock = document.querySelector<HTMLElement>('[data-lock="custom"]');
+          expect(lock).not.toBeNull();
+          return lock!;
+        },
+        { timeout: 10_000 },
+      );
+      expect(note.textContent).toContain(words.locked[locale]);
+      expect(tab.router.state.location.pathname).toBe(pathFor("what-if-scenarios", locale));
+    },
+    // The run failed on the server: said, with a way to try again, on the same page.
+    '"failed"': async (tab, locale) => {
+      const alert = await screen.findByRole("alert", undefined, { timeout: 10_000 });
+      expect(alert.textContent).toContain(words.internalError[locale]);
+      expect(screen.getByRole("button", { name: words.tryAgain[locale] })).toBeTruthy();
+      expect(tab.router.state.location.pathname).toBe(pathFor("what-if-scenarios", locale));
+    },
     // The assessment of the run: the portfolio's change under the shock, asset by asset.
     '"result"': async (tab, locale) => {
       await at(tab, pathFor("what-if-assessment", locale));
@@ -57,10 +86,12 @@ export const whatIf: ScreenModel = {
     "xstate.done.actor.runWhatIf": async () => {},
   },
   noScreen: {},
-  notPlayed: {
-    '"locked"':
-      "Reached from running only when the server answers 403 PLAN_FEATURE_LOCKED: the screen does not send a run its plan lacks (it is locked before), so the server's lock needs the plan to change on the server between the screen's check and the run.",
-    '"failed"':
-      "Reached when the server's what-if fails (an internal error, a portfolio with no prices): the real server answers a valid run of a demo portfolio; a failure needs a fault injected in it.",
+  faults: {
+    '"locked"': {
+      call: "POST /api/analytics/what-if",
+      status: 403,
+      msgCode: "PLAN_FEATURE_LOCKED",
+    },
+    '"failed"': { call: "POST /api/analytics/what-if" },
   },
 };

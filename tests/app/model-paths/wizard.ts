@@ -1,6 +1,7 @@
 // The creation wizard (machines/portfolio-wizard.machine.ts) on q1-q3 and the summary.
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { expect } from "vitest";
+import { draftKey } from "../../../src/app/drafts.ts";
 import { pathFor } from "../../../src/app/paths.ts";
 import { signInThroughScreen } from "../../support/server-tab.tsx";
 import { at, click, heading, type ScreenModel } from "./support.ts";
@@ -20,6 +21,9 @@ const words = {
     es: "Tu cartera «Model path» está guardada.",
   },
   open: { en: "Open the portfolio", es: "Abrir la cartera" },
+  discard: { en: "Discard this portfolio", es: "Descartar esta cartera" },
+  discardYes: { en: "Yes, discard it", es: "Sí, descartarla" },
+  myPortfolios: { en: "My portfolios", es: "Mis carteras" },
 } as const;
 
 /** The creation wizard (machines/portfolio-wizard.machine.ts) on q1-q3 and the summary. */
@@ -75,6 +79,13 @@ export const wizard: ScreenModel = {
       );
       expect(tab.calls).toContain("POST /api/portfolios");
     },
+    // Discarded: the person is on my portfolios, and the creation kept for a reload is gone.
+    '"cancelled"': async (tab, locale) => {
+      await at(tab, pathFor("account-portfolios", locale));
+      await heading(words.myPortfolios[locale]);
+      expect(sessionStorage.getItem(draftKey("wizard"))).toBeNull();
+      expect(screen.queryByRole("button", { name: words.discard[locale] })).toBeNull();
+    },
   },
   does: {
     "step.next": async (_tab, locale, from) => {
@@ -92,9 +103,12 @@ export const wizard: ScreenModel = {
       });
       await click(words.save[locale]);
     },
+    // "Discard this portfolio", asked once more (the creation kept for a reload is there before).
+    "creation.cancel": async (_tab, locale) => {
+      expect(sessionStorage.getItem(draftKey("wizard"))).not.toBeNull();
+      await click(words.discard[locale]);
+      await click(words.discardYes[locale]);
+    },
   },
-  noScreen: {
-    "creation.cancel":
-      "The wizard's cancel ends a creation for the workspace (a new one replaces it); no screen has a button for it.",
-  },
+  noScreen: {},
 };
