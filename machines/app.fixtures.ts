@@ -2,6 +2,8 @@
 import { permissionsFor } from "../src/contract/permissions.ts";
 import { appMachine } from "./app.machine.ts";
 import type { MachineEntry } from "./machine-entry.ts";
+import { optimiseEntry } from "./optimise.fixtures.ts";
+import type { OptimiseInput } from "./optimise.machine.ts";
 import { savedPortfolioFixture } from "./portfolio-lifecycle.fixtures.ts";
 
 const permissions = permissionsFor("simAssets", "advanced");
@@ -38,6 +40,13 @@ export const appEntry: MachineEntry = {
         portfolio: savedPortfolioFixture(),
       },
     },
+    {
+      type: "optimisation.start",
+      identity: "11:simAssets:draft",
+      input: optimiseEntry.input as OptimiseInput,
+    },
+    { type: "optimisation.end" },
+    { type: "xstate.done.actor.optimise" },
     { type: "workspace.clear" },
   ],
 };

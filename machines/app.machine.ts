@@ -17,6 +17,7 @@ import type {
   portfolioLifecycleMachine,
 } from "./portfolio-lifecycle.machine.ts";
 import type { PortfolioWizardInput, portfolioWizardMachine } from "./portfolio-wizard.machine.ts";
+import type { OptimiseInput, optimiseMachine } from "./optimise.machine.ts";
 import type { sessionMachine } from "./session.machine.ts";
 import { systemIds } from "./system-ids.ts";
 
@@ -51,6 +52,8 @@ export interface AppContext {
    * guards count it as the portfolio being created until its actor runs. Null otherwise.
    */
   readonly storedWizard: unknown;
+  /** Which portfolio (of which client) the running optimisation is of; null when none runs. */
+  readonly optimisation: string | null;
 }
 
 export type AppEvent =
@@ -64,7 +67,13 @@ export type AppEvent =
   | { type: "portfolio.adopt"; input: PortfolioLifecycleInput }
   /** A saved portfolio, opened from my portfolios (or again, as the server now has it). */
   | { type: "portfolio.open"; input: PortfolioLifecycleInput }
-  /** Sign-out, or a new start: nothing of the previous portfolio stays, in memory or stored. */
+  /** An optimisation of the portfolio named by `identity`, replacing any other. */
+  | { type: "optimisation.start"; identity: string; input: OptimiseInput }
+  /** The optimisation is over or its portfolio is gone: nothing of it is kept. */
+  | { type: "optimisation.end" }
+  /** The optimisation was adopted: it is over. */
+  | { type: "xstate.done.actor.optimise" }
+  /** Sign-out: nothing of the previous portfolio or its optimisation stays, in memory or stored. */
   | { type: "workspace.clear" };
 
 /**
@@ -72,8 +81,10 @@ export type AppEvent =
  * actors as children, each with its id from `systemIds` as child id and `systemId`. The session
  * runs from the start; the portfolio being created (the wizard) and the portfolio being saved or
  * worked on (the lifecycle) are started, replaced and cleared by events, one of each at a time.
- * The children's logic and the stored draft's removal (`forgetWizardDraft`) are provided by the
- * app; the one `inspect` on the root's actor sees every child.
+ * The optimisation of the portfolio in the workspace runs beside them, one at a time, until it is
+ * adopted, ended or cleared. The children's logic and the stored drafts' removal
+ * (`forgetWizardDraft`, `forgetOptimiseDraft`) are provided by the app; the one `inspect` on the
+ * root's actor sees every child.
  */
 export const appMachine = setup({
   types: {
@@ -83,18 +94,26 @@ export const appMachine = setup({
       session: "session";
       portfolioWizard: "wizard";
       portfolioLifecycle: "lifecycle";
+      optimise: "optimise";
     },
   },
   actors: {
     session: provided<typeof sessionMachine>("session"),
     wizard: provided<RestorableLogic<typeof portfolioWizardMachine>>("wizard"),
     lifecycle: provided<typeof portfolioLifecycleMachine>("lifecycle"),
+    optimise: provided<typeof optimiseMachine>("optimise"),
   },
   actions: {
     /** Removes the wizard's draft kept in this tab (provided by the app). */
     forgetWizardDraft: () => {
       throw new Error("forgetWizardDraft must be provided");
     },
+    /** Removes the optimisation's inputs kept in this tab (provided by the app). */
+    forgetOptimiseDraft: () => {
+      throw new Error("forgetOptimiseDraft must be provided");
+    },
+    stopOptimise: stopChild(systemIds.optimise),
+    forgetOptimisation: assign({ optimisation: null }),
     stopWizard: stopChild(systemIds.portfolioWizard),
     stopLifecycle: stopChild(systemIds.portfolioLifecycle),
     forgetStoredWizard: assign({ storedWizard: null }),
@@ -103,7 +122,7 @@ export const appMachine = setup({
   id: "app",
   description:
     "The root of the long-lived actors: the session from the start, the portfolio being created (wizard) and the one being saved or worked on (lifecycle), each a child under its system id, one of each at a time.",
-  context: { storedWizard: null },
+  context: { storedWizard: null, optimisation: null },
   entry: spawnChild("session", { id: systemIds.session, systemId: systemIds.session }),
   initial: "ready",
   on: {
@@ -143,7 +162,40 @@ export const appMachine = setup({
     },
     "workspace.clear": {
       target: ".ready",
-      actions: ["stopWizard", "stopLifecycle", "forgetWizardDraft", "forgetStoredWizard"],
+      actions: [
+        "stopWizard",
+        "stopLifecycle",
+        "forgetWizardDraft",
+        "forgetStoredWizard",
+        "stopOptimise",
+        "forgetOptimisation",
+        "forgetOptimiseDraft",
+      ],
+    },
+    "optimisation.start": {
+      actions: [
+        "stopOptimise",
+        spawnChild("optimise", {
+          id: systemIds.optimise,
+          systemId: systemIds.optimise,
+          input: ({ event }) => {
+            if (event.type !== "optimisation.start") throw new Error(event.type);
+            return event.input;
+          },
+        }),
+        assign({
+          optimisation: ({ event }) =>
+            event.type === "optimisation.start" ? event.identity : null,
+        }),
+      ],
+    },
+    "optimisation.end": {
+      actions: ["stopOptimise", "forgetOptimisation", "forgetOptimiseDraft"],
+    },
+    "xstate.done.actor.optimise": {
+      description:
+        "Adopted: the optimisation took the person to the portfolio; nothing of it is kept.",
+      actions: ["stopOptimise", "forgetOptimisation", "forgetOptimiseDraft"],
     },
   },
   states: {

@@ -11,6 +11,8 @@ export const systemIds = {
   portfolioWizard: "portfolioWizard",
   /** The save-and-edit lifecycle of the portfolio composed or opened from my portfolios. */
   portfolioLifecycle: "portfolioLifecycle",
+  /** The optimisation of the portfolio in the workspace (o1 to its adoption). */
+  optimise: "optimise",
 } as const;
 
 export type SystemId = (typeof systemIds)[keyof typeof systemIds];

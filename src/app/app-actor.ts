@@ -5,7 +5,7 @@ import { systemIds } from "../../machines/system-ids.ts";
 import type { HttpClient } from "../client/http.ts";
 import type { DraftStore } from "./drafts.ts";
 import { inspectObserver } from "./inspector.ts";
-import { loadedPortfolioMachines } from "./portfolio-workspace.ts";
+import { loadedPortfolioMachines, stableWizardStates } from "./portfolio-workspace.ts";
 import type { RouteTarget } from "./route-follow.ts";
 import { sessionLogic, type SessionDeps } from "./session/session-actor.ts";
 
@@ -73,9 +73,6 @@ function restorableOnceLoaded<TMachine extends AnyStateMachine>(
         : logic.getInitialSnapshot(scope, input),
   } as unknown as RestorableLogic<TMachine>;
 }
-
-/** The wizard's resting states: a snapshot is kept only there (no proposal in flight). */
-export const stableWizardStates = ["q1", "q2", "q3", "summary"];
 
 type WizardActor = ActorRefFrom<RestorableLogic<typeof portfolioWizardMachine>>;
 type PersistedWizard = ReturnType<WizardActor["getPersistedSnapshot"]> & {
@@ -154,8 +151,12 @@ export function createAppActor(deps: AppActorDeps): AppActor {
       lifecycle: onceLoaded(() =>
         loadedPortfolioMachines().lifecycleMachine(deps.http, deps.saveFile, follow),
       ),
+      optimise: onceLoaded(() => loadedPortfolioMachines().optimiseMachine(deps.http, app, follow)),
     },
-    actions: { forgetWizardDraft: () => deps.drafts?.remove("wizard") },
+    actions: {
+      forgetWizardDraft: () => deps.drafts?.remove("wizard"),
+      forgetOptimiseDraft: () => deps.drafts?.remove("optimise"),
+    },
   });
   const inspect = inspectObserver();
   const app = createActor(machine, inspect ? { inspect } : {});

@@ -16,7 +16,7 @@ import type { Edition, Product } from "../contract/common.ts";
 import { endpoints } from "../contract/endpoints.ts";
 import type { ProductPermissions } from "../contract/permissions.ts";
 import type { Portfolio } from "../contract/portfolios.ts";
-import { stableWizardStates, type AppActor, type AppSnapshot } from "./app-actor.ts";
+import type { AppActor, AppSnapshot } from "./app-actor.ts";
 import type { DraftStore } from "./drafts.ts";
 import type * as PortfolioMachines from "./portfolio-machines.ts";
 
@@ -36,6 +36,9 @@ export function loadedPortfolioMachines(): typeof PortfolioMachines {
   if (!machines) throw new Error("portfolio machines not loaded: await loadPortfolioMachines()");
   return machines;
 }
+
+/** The wizard's resting states: a snapshot is kept only there (no proposal in flight). */
+export const stableWizardStates = ["q1", "q2", "q3", "summary"];
 
 export type WizardActor = ActorRefFrom<RestorableLogic<typeof portfolioWizardMachine>>;
 export type LifecycleActor = ActorRefFrom<typeof portfolioLifecycleMachine>;

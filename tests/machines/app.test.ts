@@ -4,6 +4,8 @@ import { describe, expect, it, vi } from "vitest";
 import { createActor, createMachine, type AnyActorRef, type InspectionEvent } from "xstate";
 import { storedWizardFixture } from "../../machines/app.fixtures.ts";
 import { appMachine } from "../../machines/app.machine.ts";
+import { optimiseEntry } from "../../machines/optimise.fixtures.ts";
+import type { OptimiseInput } from "../../machines/optimise.machine.ts";
 import { savedPortfolioFixture } from "../../machines/portfolio-lifecycle.fixtures.ts";
 import { systemIds } from "../../machines/system-ids.ts";
 import { permissionsFor } from "../../src/contract/permissions.ts";
@@ -27,6 +29,7 @@ const child = (id: string) =>
 
 function start() {
   const forgetWizardDraft = vi.fn();
+  const forgetOptimiseDraft = vi.fn();
   const inspected: InspectionEvent[] = [];
   const app = createActor(
     appMachine.provide({
@@ -34,8 +37,9 @@ function start() {
         session: child("session") as never,
         wizard: child("wizard") as never,
         lifecycle: child("lifecycle") as never,
+        optimise: child("optimise") as never,
       },
-      actions: { forgetWizardDraft },
+      actions: { forgetWizardDraft, forgetOptimiseDraft },
     }),
     { inspect: (e) => void inspected.push(e) },
   ).start();
@@ -43,7 +47,7 @@ function start() {
   const inputOf = (id: string) =>
     (get(id)?.getSnapshot() as { context: { input: unknown } })?.context.input;
   const children = () => Object.keys(app.getSnapshot().children).sort();
-  return { app, get, inputOf, children, forgetWizardDraft, inspected };
+  return { app, get, inputOf, children, forgetWizardDraft, forgetOptimiseDraft, inspected };
 }
 
 describe("the app's root actor", () => {
@@ -115,6 +119,39 @@ describe("the app's root actor", () => {
     expect(forgetWizardDraft).toHaveBeenCalledTimes(2);
   });
 
+  it("runs one optimisation, of the portfolio it names, until it is ended, adopted or cleared", () => {
+    const { app, get, inputOf, forgetOptimiseDraft } = start();
+    const input = optimiseEntry.input as OptimiseInput;
+    app.send({ type: "optimisation.start", identity: "11:simAssets:draft", input });
+    const first = get(systemIds.optimise);
+    expect(inputOf(systemIds.optimise)).toEqual(input);
+    expect(app.getSnapshot().context.optimisation).toBe("11:simAssets:draft");
+
+    // Another portfolio: the one before is stopped (its stored inputs name it, never replayed).
+    app.send({ type: "optimisation.start", identity: "11:simAssets:7", input });
+    expect(first?.getSnapshot().status).toBe("stopped");
+    expect(get(systemIds.optimise)).not.toBe(first);
+    expect(app.getSnapshot().context.optimisation).toBe("11:simAssets:7");
+
+    app.send({ type: "optimisation.end" });
+    expect(get(systemIds.optimise)).toBeUndefined();
+    expect(app.getSnapshot().context.optimisation).toBeNull();
+    expect(forgetOptimiseDraft).toHaveBeenCalledTimes(1);
+
+    // Adopted (the child is done): nothing of it is kept.
+    app.send({ type: "optimisation.start", identity: "11:simAssets:7", input });
+    app.send({ type: "xstate.done.actor.optimise" });
+    expect(get(systemIds.optimise)).toBeUndefined();
+    expect(app.getSnapshot().children[systemIds.optimise]).toBeUndefined();
+    expect(forgetOptimiseDraft).toHaveBeenCalledTimes(2);
+
+    // Sign-out clears it with the portfolio.
+    app.send({ type: "optimisation.start", identity: "11:simAssets:7", input });
+    app.send({ type: "workspace.clear" });
+    expect(get(systemIds.optimise)).toBeUndefined();
+    expect(app.getSnapshot().context.optimisation).toBeNull();
+  });
+
   it("brings back a stored wizard once its machine is there, from its snapshot", () => {
     const { app, get, inputOf } = start();
     app.send({ type: "wizard.restore", snapshot: storedWizardFixture });
@@ -151,6 +188,11 @@ describe("the app's root actor", () => {
     const { app, inspected } = start();
     app.send({ type: "wizard.start", input: wizardInput });
     app.send({ type: "portfolio.adopt", input: { ...lifecycleInput, portfolio: null } });
+    app.send({
+      type: "optimisation.start",
+      identity: "11:simAssets:draft",
+      input: optimiseEntry.input as OptimiseInput,
+    });
     const seen = inspected
       .filter((e) => e.type === "@xstate.actor")
       .map((e) => (e.actorRef as AnyActorRef).id);
@@ -159,6 +201,7 @@ describe("the app's root actor", () => {
         systemIds.session,
         systemIds.portfolioWizard,
         systemIds.portfolioLifecycle,
+        systemIds.optimise,
       ]),
     );
   });
