@@ -5,6 +5,8 @@ import type { MachineEntry } from "./machine-entry.ts";
 import { optimiseEntry } from "./optimise.fixtures.ts";
 import type { OptimiseInput } from "./optimise.machine.ts";
 import { savedPortfolioFixture } from "./portfolio-lifecycle.fixtures.ts";
+import { whatIfEntry } from "./what-if.fixtures.ts";
+import type { WhatIfInput } from "./what-if.machine.ts";
 
 const permissions = permissionsFor("simAssets", "advanced");
 
@@ -47,6 +49,7 @@ export const appEntry: MachineEntry = {
     },
     { type: "optimisation.end" },
     { type: "xstate.done.actor.optimise" },
+    { type: "whatIf.start", clientId: 11, input: whatIfEntry.input as WhatIfInput },
     { type: "workspace.clear" },
   ],
 };

@@ -19,6 +19,7 @@ import type {
 import type { PortfolioWizardInput, portfolioWizardMachine } from "./portfolio-wizard.machine.ts";
 import type { OptimiseInput, optimiseMachine } from "./optimise.machine.ts";
 import type { sessionMachine } from "./session.machine.ts";
+import type { WhatIfInput, whatIfMachine } from "./what-if.machine.ts";
 import { systemIds } from "./system-ids.ts";
 
 /** A child started from its input, or brought back from a stored snapshot (`snapshot`, else null). */
@@ -54,7 +55,18 @@ export interface AppContext {
   readonly storedWizard: unknown;
   /** Which portfolio (of which client) the running optimisation is of; null when none runs. */
   readonly optimisation: string | null;
+  /** The client the what-if belongs to; null when none runs. */
+  readonly whatIfClient: number | null;
 }
+
+/** The root's children by id (`systemIds`), each with the name of its logic (`actors` below). */
+export type AppChildren = {
+  session: "session";
+  portfolioWizard: "wizard";
+  portfolioLifecycle: "lifecycle";
+  optimise: "optimise";
+  whatIf: "whatIf";
+};
 
 export type AppEvent =
   /** A new creation wizard (q1), replacing any other portfolio in progress. */
@@ -73,7 +85,9 @@ export type AppEvent =
   | { type: "optimisation.end" }
   /** The optimisation was adopted: it is over. */
   | { type: "xstate.done.actor.optimise" }
-  /** Sign-out: nothing of the previous portfolio or its optimisation stays, in memory or stored. */
+  /** The what-if of the signed-in client, replacing another client's. */
+  | { type: "whatIf.start"; clientId: number; input: WhatIfInput }
+  /** Sign-out: nothing of the previous portfolio, its optimisation or the what-if stays. */
   | { type: "workspace.clear" };
 
 /**
@@ -82,7 +96,7 @@ export type AppEvent =
  * runs from the start; the portfolio being created (the wizard) and the portfolio being saved or
  * worked on (the lifecycle) are started, replaced and cleared by events, one of each at a time.
  * The optimisation of the portfolio in the workspace runs beside them, one at a time, until it is
- * adopted, ended or cleared. The children's logic and the stored drafts' removal
+ * adopted, ended or cleared; so does the what-if of the signed-in client, until sign-out. The children's logic and the stored drafts' removal
  * (`forgetWizardDraft`, `forgetOptimiseDraft`) are provided by the app; the one `inspect` on the
  * root's actor sees every child.
  */
@@ -90,18 +104,14 @@ export const appMachine = setup({
   types: {
     context: {} as AppContext,
     events: {} as AppEvent,
-    children: {} as {
-      session: "session";
-      portfolioWizard: "wizard";
-      portfolioLifecycle: "lifecycle";
-      optimise: "optimise";
-    },
+    children: {} as AppChildren,
   },
   actors: {
     session: provided<typeof sessionMachine>("session"),
     wizard: provided<RestorableLogic<typeof portfolioWizardMachine>>("wizard"),
     lifecycle: provided<typeof portfolioLifecycleMachine>("lifecycle"),
     optimise: provided<typeof optimiseMachine>("optimise"),
+    whatIf: provided<typeof whatIfMachine>("whatIf"),
   },
   actions: {
     /** Removes the wizard's draft kept in this tab (provided by the app). */
@@ -114,6 +124,7 @@ export const appMachine = setup({
     },
     stopOptimise: stopChild(systemIds.optimise),
     forgetOptimisation: assign({ optimisation: null }),
+    stopWhatIf: stopChild(systemIds.whatIf),
     stopWizard: stopChild(systemIds.portfolioWizard),
     stopLifecycle: stopChild(systemIds.portfolioLifecycle),
     forgetStoredWizard: assign({ storedWizard: null }),
@@ -121,8 +132,8 @@ export const appMachine = setup({
 }).createMachine({
   id: "app",
   description:
-    "The root of the long-lived actors: the session from the start, the portfolio being created (wizard) and the one being saved or worked on (lifecycle), each a child under its system id, one of each at a time.",
-  context: { storedWizard: null, optimisation: null },
+    "The root of the long-lived actors: the session from the start, the portfolio being created (wizard) and the one being saved or worked on (lifecycle), their optimisation and the what-if, each a child under its system id, one of each at a time.",
+  context: { storedWizard: null, optimisation: null, whatIfClient: null },
   entry: spawnChild("session", { id: systemIds.session, systemId: systemIds.session }),
   initial: "ready",
   on: {
@@ -170,6 +181,24 @@ export const appMachine = setup({
         "stopOptimise",
         "forgetOptimisation",
         "forgetOptimiseDraft",
+        "stopWhatIf",
+        assign({ whatIfClient: null }),
+      ],
+    },
+    "whatIf.start": {
+      actions: [
+        "stopWhatIf",
+        spawnChild("whatIf", {
+          id: systemIds.whatIf,
+          systemId: systemIds.whatIf,
+          input: ({ event }) => {
+            if (event.type !== "whatIf.start") throw new Error(event.type);
+            return event.input;
+          },
+        }),
+        assign({
+          whatIfClient: ({ event }) => (event.type === "whatIf.start" ? event.clientId : null),
+        }),
       ],
     },
     "optimisation.start": {

@@ -13,6 +13,8 @@ export const systemIds = {
   portfolioLifecycle: "portfolioLifecycle",
   /** The optimisation of the portfolio in the workspace (o1 to its adoption). */
   optimise: "optimise",
+  /** The what-if of the signed-in client (its scenarios and its assessment). */
+  whatIf: "whatIf",
 } as const;
 
 export type SystemId = (typeof systemIds)[keyof typeof systemIds];

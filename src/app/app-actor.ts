@@ -1,5 +1,5 @@
 import { createActor, type ActorRefFrom, type AnyStateMachine, type SnapshotFrom } from "xstate";
-import { appMachine, type RestorableLogic } from "../../machines/app.machine.ts";
+import { appMachine, type AppChildren, type RestorableLogic } from "../../machines/app.machine.ts";
 import type { portfolioWizardMachine } from "../../machines/portfolio-wizard.machine.ts";
 import { systemIds } from "../../machines/system-ids.ts";
 import type { HttpClient } from "../client/http.ts";
@@ -142,17 +142,18 @@ function keepWizard(wizard: WizardActor, drafts: DraftStore): () => void {
  */
 export function createAppActor(deps: AppActorDeps): AppActor {
   const follow = (target: RouteTarget) => deps.follow?.(target);
+  // Every child's logic, with its I/O (a child left out would throw "must be provided").
+  const actors = {
+    session: sessionLogic(deps),
+    wizard: restorableOnceLoaded(() => loadedPortfolioMachines().wizardMachine(deps.http, follow)),
+    lifecycle: onceLoaded(() =>
+      loadedPortfolioMachines().lifecycleMachine(deps.http, deps.saveFile, follow),
+    ),
+    optimise: onceLoaded(() => loadedPortfolioMachines().optimiseMachine(deps.http, app, follow)),
+    whatIf: onceLoaded(() => loadedPortfolioMachines().whatIfMachine(deps.http, follow)),
+  } satisfies Record<AppChildren[keyof AppChildren], unknown>;
   const machine = appMachine.provide({
-    actors: {
-      session: sessionLogic(deps),
-      wizard: restorableOnceLoaded(() =>
-        loadedPortfolioMachines().wizardMachine(deps.http, follow),
-      ),
-      lifecycle: onceLoaded(() =>
-        loadedPortfolioMachines().lifecycleMachine(deps.http, deps.saveFile, follow),
-      ),
-      optimise: onceLoaded(() => loadedPortfolioMachines().optimiseMachine(deps.http, app, follow)),
-    },
+    actors,
     actions: {
       forgetWizardDraft: () => deps.drafts?.remove("wizard"),
       forgetOptimiseDraft: () => deps.drafts?.remove("optimise"),

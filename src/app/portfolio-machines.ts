@@ -4,6 +4,7 @@ import { portfolioLifecycleMachine } from "../../machines/portfolio-lifecycle.ma
 import { portfolioWizardMachine } from "../../machines/portfolio-wizard.machine.ts";
 import { optimiseMachine as optimiseMachineOf } from "../../machines/optimise.machine.ts";
 import { systemIds } from "../../machines/system-ids.ts";
+import { whatIfMachine as whatIfMachineOf } from "../../machines/what-if.machine.ts";
 import { adoptInto } from "./adopt-optimised.ts";
 import type { AppActor } from "./app-actor.ts";
 import type { HttpClient } from "../client/http.ts";
@@ -89,6 +90,18 @@ export function optimiseMachine(
         const names = new Map([...portfolio.assets, ...chosen].map((a) => [a.symbol, a.name]));
         return adoptInto(app, answer, names);
       }),
+    },
+    actions: { follow: (_, target) => follow(target) },
+  });
+}
+
+/** The what-if with its call (in this chunk, which the what-if routes load). */
+export function whatIfMachine(http: HttpClient, follow: (target: RouteTarget) => void) {
+  return whatIfMachineOf.provide({
+    actors: {
+      runWhatIf: fromPromise(({ input, signal }) =>
+        orFailure(() => http.call(endpoints.whatIf, { body: input, signal })),
+      ),
     },
     actions: { follow: (_, target) => follow(target) },
   });

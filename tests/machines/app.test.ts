@@ -8,6 +8,8 @@ import { optimiseEntry } from "../../machines/optimise.fixtures.ts";
 import type { OptimiseInput } from "../../machines/optimise.machine.ts";
 import { savedPortfolioFixture } from "../../machines/portfolio-lifecycle.fixtures.ts";
 import { systemIds } from "../../machines/system-ids.ts";
+import { whatIfEntry } from "../../machines/what-if.fixtures.ts";
+import type { WhatIfInput } from "../../machines/what-if.machine.ts";
 import { permissionsFor } from "../../src/contract/permissions.ts";
 
 const permissions = permissionsFor("simAssets", "advanced");
@@ -38,6 +40,7 @@ function start() {
         wizard: child("wizard") as never,
         lifecycle: child("lifecycle") as never,
         optimise: child("optimise") as never,
+        whatIf: child("whatIf") as never,
       },
       actions: { forgetWizardDraft, forgetOptimiseDraft },
     }),
@@ -152,6 +155,23 @@ describe("the app's root actor", () => {
     expect(app.getSnapshot().context.optimisation).toBeNull();
   });
 
+  it("runs the what-if of the signed-in client until sign-out; another client gets another", () => {
+    const { app, get, inputOf } = start();
+    const input = whatIfEntry.input as WhatIfInput;
+    app.send({ type: "whatIf.start", clientId: 11, input });
+    const first = get(systemIds.whatIf);
+    expect(inputOf(systemIds.whatIf)).toEqual(input);
+    expect(app.getSnapshot().context.whatIfClient).toBe(11);
+
+    app.send({ type: "whatIf.start", clientId: 12, input });
+    expect(first?.getSnapshot().status).toBe("stopped");
+    expect(app.getSnapshot().context.whatIfClient).toBe(12);
+
+    app.send({ type: "workspace.clear" });
+    expect(get(systemIds.whatIf)).toBeUndefined();
+    expect(app.getSnapshot().context.whatIfClient).toBeNull();
+  });
+
   it("brings back a stored wizard once its machine is there, from its snapshot", () => {
     const { app, get, inputOf } = start();
     app.send({ type: "wizard.restore", snapshot: storedWizardFixture });
@@ -193,6 +213,7 @@ describe("the app's root actor", () => {
       identity: "11:simAssets:draft",
       input: optimiseEntry.input as OptimiseInput,
     });
+    app.send({ type: "whatIf.start", clientId: 11, input: whatIfEntry.input as WhatIfInput });
     const seen = inspected
       .filter((e) => e.type === "@xstate.actor")
       .map((e) => (e.actorRef as AnyActorRef).id);
@@ -202,6 +223,7 @@ describe("the app's root actor", () => {
         systemIds.portfolioWizard,
         systemIds.portfolioLifecycle,
         systemIds.optimise,
+        systemIds.whatIf,
       ]),
     );
   });
