@@ -96,9 +96,9 @@ export type AppEvent =
  * runs from the start; the portfolio being created (the wizard) and the portfolio being saved or
  * worked on (the lifecycle) are started, replaced and cleared by events, one of each at a time.
  * The optimisation of the portfolio in the workspace runs beside them, one at a time, until it is
- * adopted, ended or cleared; so does the what-if of the signed-in client, until sign-out. The children's logic and the stored drafts' removal
- * (`forgetWizardDraft`, `forgetOptimiseDraft`) are provided by the app; the one `inspect` on the
- * root's actor sees every child.
+ * adopted, ended or cleared; so does the what-if of the signed-in client, until sign-out. The
+ * children's logic and the stored drafts' removal (`forgetWizardDraft`, `forgetOptimiseDraft`) are
+ * provided by the app; the one `inspect` on the root's actor sees every child.
  */
 export const appMachine = setup({
   types: {
