@@ -4,6 +4,7 @@
  * with the fixtures they use) lives beside it in `<machine>.fixtures.ts`.
  */
 import type { MachineEntry } from "./machine-entry.ts";
+import { appEntry } from "./app.fixtures.ts";
 import { routeAccessEntry } from "./route-access.fixtures.ts";
 import { versionCheckEntry } from "./version-check.fixtures.ts";
 import { dataLoadEntry } from "./data-load.fixtures.ts";
@@ -25,6 +26,7 @@ import { educationEntry } from "./education.fixtures.ts";
 export type { MachineEntry } from "./machine-entry.ts";
 
 export const machineRegistry: readonly MachineEntry[] = [
+  appEntry,
   routeAccessEntry,
   versionCheckEntry,
   dataLoadEntry,

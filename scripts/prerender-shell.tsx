@@ -72,6 +72,7 @@ function services(edition: Edition): AppServices {
     config,
     brand: brandOf(config),
     product: () => defaultProduct,
+    app: null,
     session,
     cache: null,
     http,

@@ -1,4 +1,4 @@
-import type { AnyStateMachine, AnyStateNode } from "xstate";
+import { createEmptyActor, type AnyStateMachine, type AnyStateNode } from "xstate";
 import { getShortestPaths, getSimplePaths, type StatePath } from "xstate/graph";
 import type { MachineEntry } from "../../machines/index.ts";
 
@@ -135,15 +135,44 @@ export function describePath(path: StatePath<any, any>): string {
   ].join("\n");
 }
 
+/** A bare actor scope with its own (empty) actor system, as xstate/graph's own. */
+function scopeOfItsOwn() {
+  const empty = createEmptyActor();
+  return {
+    self: empty,
+    logger: console.log,
+    id: "",
+    sessionId: Math.random().toString(32).slice(2),
+    defer: () => {},
+    system: empty.system,
+    stopChild: () => {},
+    emit: () => {},
+    actionExecutor: () => {},
+  };
+}
+
+/**
+ * The machine as the traversal walks it, each transition in an actor system of its own: xstate/graph
+ * shares one, so a machine that spawns a child under a `systemId` (the app's root) would register
+ * that id twice, from two branches of the walk.
+ */
+function walked(machine: AnyStateMachine): AnyStateMachine {
+  return Object.assign(Object.create(machine) as AnyStateMachine, {
+    transition: (snapshot: never, event: never) =>
+      machine.transition(snapshot, event, scopeOfItsOwn() as never),
+  });
+}
+
 export function pathsOf(entry: MachineEntry, kind: "shortest" | "simple") {
+  const machine = walked(entry.machine);
   const options = {
     input: entry.input,
     events: entry.pathEvents as never,
     serializeState: (s: { value: unknown }) => JSON.stringify(s.value),
   };
   return kind === "shortest"
-    ? getShortestPaths(entry.machine, options)
-    : getSimplePaths(entry.machine, options);
+    ? getShortestPaths(machine, options)
+    : getSimplePaths(machine, options);
 }
 
 export function machineMarkdown(entry: MachineEntry): string {

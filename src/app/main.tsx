@@ -4,6 +4,7 @@ import { createBrowserRouter } from "react-router-dom";
 import { createCache } from "../client/cache.ts";
 import { createHttpClient } from "../client/http.ts";
 import { readRuntimeConfig } from "../client/runtime-config.ts";
+import { createAppActor } from "./app-actor.ts";
 import { App, appRoutes } from "./app.tsx";
 import { watchFirstPageBanner } from "./consent.ts";
 import { createDraftStore, restoreWhenSignedIn } from "./drafts.ts";
@@ -17,7 +18,8 @@ import { createProductStore } from "./product-store.ts";
 import { Navigation } from "./route-follow.ts";
 import { preloadScreen } from "./route-screen.tsx";
 import { brandOf, type AppServices } from "./services.tsx";
-import { createSessionActor, type SessionActor } from "./session/session-actor.ts";
+import type { SessionActor } from "./session/session-actor.ts";
+import { systemIds } from "../../machines/system-ids.ts";
 import "../ui/styles.css";
 
 watchFirstPageBanner();
@@ -50,9 +52,9 @@ void Promise.all([
     () => session?.getSnapshot().context.client?.id ?? null,
   );
   const navigation = new Navigation();
-  const portfolios = new PortfolioWorkspace({
+  // The long-lived actors of the tab, children of one root (src/app/app-actor.ts).
+  const app = createAppActor({
     http,
-    edition: config.edition,
     drafts,
     follow: navigation.follow,
     saveFile: (blob, fileName) => {
@@ -63,9 +65,6 @@ void Promise.all([
       link.remove();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
     },
-  });
-  session = createSessionActor({
-    http,
     // The session's own moves (index after signing out, sign-in after a 401) are drawn at once,
     // not in a transition: the page being left must not render the new session facts meanwhile
     // (its guard would send a person who just signed out to sign in).
@@ -74,16 +73,19 @@ void Promise.all([
     currentPath: () => location.pathname + location.search,
     clearUserState: () => {
       cache.clear();
-      portfolios.clear();
+      app.send({ type: "workspace.clear" });
       drafts.clear();
     },
   });
+  session = app.getSnapshot().children[systemIds.session]!;
+  const portfolios = new PortfolioWorkspace(app, { edition: config.edition, drafts });
   restoreWhenSignedIn(session, portfolios);
   const services: AppServices = {
     config,
     brand: brandOf(config),
     product,
     http,
+    app,
     session,
     cache,
     portfolios,

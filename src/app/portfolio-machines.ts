@@ -2,6 +2,11 @@ import { fromPromise } from "xstate";
 import type { Portfolio } from "../contract/portfolios.ts";
 import { portfolioLifecycleMachine } from "../../machines/portfolio-lifecycle.machine.ts";
 import { portfolioWizardMachine } from "../../machines/portfolio-wizard.machine.ts";
+import { optimiseMachine as optimiseMachineOf } from "../../machines/optimise.machine.ts";
+import { systemIds } from "../../machines/system-ids.ts";
+import { whatIfMachine as whatIfMachineOf } from "../../machines/what-if.machine.ts";
+import { adoptInto } from "./adopt-optimised.ts";
+import type { AppActor } from "./app-actor.ts";
 import type { HttpClient } from "../client/http.ts";
 import { endpoints } from "../contract/endpoints.ts";
 import type { RouteTarget } from "./route-follow.ts";
@@ -59,6 +64,46 @@ export function lifecycleMachine(
         saveFile(blob, `portfolio-${input.id}.${input.format}`);
       }),
     },
+  });
+}
+
+/**
+ * The optimisation with its call and its adoption (the optimised amounts handed to the portfolio's
+ * own machine among the root's children, src/app/adopt-optimised.ts); in this chunk, which every
+ * optimisation route loads.
+ */
+export function optimiseMachine(
+  http: HttpClient,
+  app: AppActor,
+  follow: (target: RouteTarget) => void,
+) {
+  return optimiseMachineOf.provide({
+    actors: {
+      optimise: fromPromise(({ input: body, signal }) =>
+        orFailure(() => http.call(endpoints.optimise, { body, signal })),
+      ),
+      adopt: fromPromise(({ input: { answer, portfolio } }) => {
+        // The names of the assets an adoption adds: the optimised universe is the portfolio's
+        // assets and the new ones chosen, each with its name.
+        const optimisation = app.getSnapshot().children[systemIds.optimise]?.getSnapshot();
+        const chosen = optimisation?.context.newAssets ?? [];
+        const names = new Map([...portfolio.assets, ...chosen].map((a) => [a.symbol, a.name]));
+        return adoptInto(app, answer, names);
+      }),
+    },
+    actions: { follow: (_, target) => follow(target) },
+  });
+}
+
+/** The what-if with its call (in this chunk, which the what-if routes load). */
+export function whatIfMachine(http: HttpClient, follow: (target: RouteTarget) => void) {
+  return whatIfMachineOf.provide({
+    actors: {
+      runWhatIf: fromPromise(({ input, signal }) =>
+        orFailure(() => http.call(endpoints.whatIf, { body: input, signal })),
+      ),
+    },
+    actions: { follow: (_, target) => follow(target) },
   });
 }
 

@@ -29,7 +29,7 @@ export interface RouteDefinition {
   readonly screen?: () => Promise<{ default: ComponentType<ScreenProps> }>;
 }
 
-/** A screen that starts a portfolio wizard or lifecycle: the machines come with it. */
+/** A screen whose long-lived actor is made of the portfolio machines (wizard, lifecycle, optimisation, what-if): they come with it. */
 const withPortfolioMachines = <T>(screen: Promise<T>): Promise<T> =>
   Promise.all([screen, loadPortfolioMachines()]).then(([module]) => module);
 
@@ -288,7 +288,7 @@ export const routeTable = [
     ["portfolio-created"],
     msg`What-if scenarios`,
     msg`Shock the markets, replay real crises or backtest your portfolio.`,
-    { screen: () => import("../features/what-if/scenarios-screen.tsx") },
+    { screen: () => withPortfolioMachines(import("../features/what-if/scenarios-screen.tsx")) },
   ),
   defineRoute(
     "what-if-assessment",
@@ -297,7 +297,7 @@ export const routeTable = [
     ["subscribed"],
     msg`What-if assessment`,
     msg`The effect of the scenario on each asset and on the whole portfolio.`,
-    { screen: () => import("../features/what-if/assessment-screen.tsx") },
+    { screen: () => withPortfolioMachines(import("../features/what-if/assessment-screen.tsx")) },
   ),
   defineRoute(
     "analysis-optimized-full",

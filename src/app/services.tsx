@@ -4,6 +4,7 @@ import type { RuntimeConfig } from "../contract/runtime-config.ts";
 import type { HttpClient } from "../client/http.ts";
 import { editionBrands, type EditionBrand } from "../ui/editions.ts";
 import type { Cache } from "../client/cache.ts";
+import type { AppActor } from "./app-actor.ts";
 import type { PortfolioWorkspace } from "./portfolio-workspace.ts";
 import type { ProductStore } from "./product-store.ts";
 import type { Navigation } from "./route-follow.ts";
@@ -16,10 +17,18 @@ export interface AppServices {
   readonly http: HttpClient;
   /** The current product (`stc`) sent with every request. */
   readonly product: () => Product;
-  /** The long-lived session actor (null in tests that give access facts directly). */
+  /**
+   * The app's root actor, owner of the long-lived actors (src/app/app-actor.ts; null in tests that
+   * do not need it).
+   */
+  readonly app: AppActor | null;
+  /** The root's session child (`systemIds.session`; null in tests that give access facts directly). */
   readonly session: SessionActor | null;
   readonly cache: Cache | null;
-  /** The portfolio being created or worked on (null in tests that do not need it). */
+  /**
+   * The portfolio being created or worked on: events to the root and reads of its wizard and
+   * lifecycle children (null in tests that do not need it).
+   */
   readonly portfolios: PortfolioWorkspace | null;
   /** Where the current product is kept; q1 and opened portfolios change it. */
   readonly products: ProductStore | null;

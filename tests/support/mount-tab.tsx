@@ -1,5 +1,5 @@
 // One browser tab of the app for route-level tests: the route table in a memory router, the real
-// session machine and portfolio workspace (the tab's drafts in sessionStorage), the app's providers,
+// app root actor (its session and portfolio children) (the tab's drafts in sessionStorage), the app's providers,
 // and an HTTP client over the `fetch` the test gives (a fake API, or the real server in-process).
 // The language follows the address, as in the app.
 import { render } from "@testing-library/react";
@@ -10,7 +10,9 @@ import { activateLocale } from "../../src/app/i18n.ts";
 import { PortfolioWorkspace } from "../../src/app/portfolio-workspace.ts";
 import { Navigation } from "../../src/app/route-follow.ts";
 import { brandOf, type AppServices } from "../../src/app/services.tsx";
-import { createSessionActor, type SessionActor } from "../../src/app/session/session-actor.ts";
+import type { SessionActor } from "../../src/app/session/session-actor.ts";
+import { createAppActor } from "../../src/app/app-actor.ts";
+import { systemIds } from "../../machines/system-ids.ts";
 import { createHttpClient } from "../../src/client/http.ts";
 import type { Edition, Locale } from "../../src/contract/common.ts";
 import type { RuntimeConfig } from "../../src/contract/runtime-config.ts";
@@ -46,29 +48,28 @@ export async function mountTab(options: {
     () => session?.getSnapshot().context.client?.id ?? null,
   );
   const navigation = new Navigation();
-  const portfolios = new PortfolioWorkspace({
+  const app = createAppActor({
     http,
-    edition: options.edition,
     saveFile: () => {},
     drafts,
     follow: navigation.follow,
-  });
-  session = createSessionActor({
-    http,
     navigate: (to) => router.navigate(to),
     locale,
     currentPath: () => router.state.location.pathname,
     clearUserState: () => {
-      portfolios.clear();
+      app.send({ type: "workspace.clear" });
       drafts.clear();
     },
   });
+  session = app.getSnapshot().children[systemIds.session]!;
+  const portfolios = new PortfolioWorkspace(app, { edition: options.edition, drafts });
   restoreWhenSignedIn(session, portfolios);
   const services: AppServices = {
     config,
     brand: brandOf(config),
     product: () => "simAssets",
     http,
+    app,
     session,
     cache: null,
     portfolios,
@@ -80,5 +81,5 @@ export async function mountTab(options: {
       <RouterProvider router={router} />
     </AppProviders>,
   );
-  return { ...utils, router, session, portfolios };
+  return { ...utils, router, app, session, portfolios };
 }

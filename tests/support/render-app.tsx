@@ -11,7 +11,9 @@ import { I18nProvider } from "@lingui/react";
 import { createHttpClient } from "../../src/client/http.ts";
 import type { Edition, Locale } from "../../src/contract/common.ts";
 import type { RuntimeConfig } from "../../src/contract/runtime-config.ts";
-import { createSessionActor, type SessionActor } from "../../src/app/session/session-actor.ts";
+import type { SessionActor } from "../../src/app/session/session-actor.ts";
+import { createAppActor } from "../../src/app/app-actor.ts";
+import { systemIds } from "../../machines/system-ids.ts";
 
 export const healthyResponse = {
   status: "ok",
@@ -47,24 +49,23 @@ export function testServices(edition: Edition = "ht", fetchImpl?: typeof fetch):
     fetch: fetcher,
     retryDelayMs: 0,
   });
-  session = createSessionActor({
+  const navigation = new Navigation();
+  const app = createAppActor({
     http,
+    saveFile: () => {},
+    follow: navigation.follow,
     navigate: () => {},
     locale: () => "en",
     currentPath: () => "/",
     clearUserState: () => {},
   });
-  const navigation = new Navigation();
-  const portfolios = new PortfolioWorkspace({
-    http,
-    edition,
-    saveFile: () => {},
-    follow: navigation.follow,
-  });
+  session = app.getSnapshot().children[systemIds.session]!;
+  const portfolios = new PortfolioWorkspace(app, { edition });
   return {
     config,
     brand: brandOf(config),
     product: () => "simAssets",
+    app,
     session,
     cache: null,
     http,

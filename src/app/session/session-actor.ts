@@ -65,9 +65,12 @@ export interface SessionDeps {
   readonly clearUserState: () => void;
 }
 
-/** The one long-lived session actor of the app, with its I/O provided. */
-export function createSessionActor(deps: SessionDeps): SessionActor {
-  const machine = sessionMachine.provide({
+/**
+ * The session machine with its I/O provided: the app's root actor runs it as its `session` child
+ * (src/app/app-actor.ts).
+ */
+export function sessionLogic(deps: SessionDeps) {
+  return sessionMachine.provide({
     actors: {
       restoreSession: fromPromise(async () => readSessionCookie()),
       // The answer's token is for API clients; the browser has it in the server's cookie.
@@ -96,6 +99,10 @@ export function createSessionActor(deps: SessionDeps): SessionActor {
       },
     },
   });
+}
+
+/** A session actor on its own, outside the app's root (the session's own tests). */
+export function createSessionActor(deps: SessionDeps): SessionActor {
   const inspect = inspectObserver();
-  return createActor(machine, inspect ? { inspect } : {}).start();
+  return createActor(sessionLogic(deps), inspect ? { inspect } : {}).start();
 }

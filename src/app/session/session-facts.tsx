@@ -4,6 +4,7 @@ import type { AccessFacts } from "../../../machines/guards/access-facts.ts";
 import { accountFactsOf } from "../../../machines/guards/account-facts.ts";
 import { AccessFactsProvider } from "../access-facts.tsx";
 import { useServices } from "../services.tsx";
+import { useWorkspaceFacts } from "../use-workspace.ts";
 import type { SessionActor } from "./session-actor.ts";
 
 type SessionSnapshot = ReturnType<SessionActor["getSnapshot"]>;
@@ -29,12 +30,9 @@ export function SessionAccessFacts({
   session: SessionActor;
   children: ReactNode;
 }) {
-  const { config, product, portfolios, products } = useServices();
+  const { config, product, app, products } = useServices();
   const status = useSelector(session, sessionStatusOf);
-  const revision = useSyncExternalStore(
-    portfolios?.subscribe ?? noSubscription,
-    () => portfolios?.getState().revision ?? 0,
-  );
+  const portfolio = useWorkspaceFacts();
   const current = useSyncExternalStore(products?.subscribe ?? noSubscription, product);
   const client = useSelector(session, (s) => s.context.client);
   const facts = useMemo<AccessFacts>(
@@ -43,12 +41,11 @@ export function SessionAccessFacts({
       product: current,
       session: status,
       account: status === "signedIn" && client ? accountFactsOf(client) : null,
-      ...(status === "signedIn" && portfolios
-        ? portfolios.facts()
+      ...(status === "signedIn" && app
+        ? portfolio
         : { creationInProgress: false, portfolioLoaded: false }),
     }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- revision stands for the portfolio actors
-    [config.edition, current, status, client, portfolios, revision],
+    [config.edition, current, status, client, app, portfolio],
   );
   return <AccessFactsProvider facts={facts}>{children}</AccessFactsProvider>;
 }

@@ -2,11 +2,12 @@ import { useSelector } from "@xstate/react";
 import { useEffect, useMemo } from "react";
 import type { OptimisePage } from "../../../machines/optimise.machine.ts";
 import { useServices } from "../../app/services.tsx";
+import { useWorkspace } from "../../app/use-workspace.ts";
 import { useSession } from "../../app/session/use-session.ts";
 import { useData } from "../../app/use-data.ts";
 import { usePage } from "../../app/use-page.ts";
 import { endpoints } from "../../contract/endpoints.ts";
-import { optimiseActorFor, optimisePortfolioOf, rememberNames } from "./optimise-store.ts";
+import { optimiseActorFor, optimisePortfolioOf } from "./optimise-store.ts";
 import { useCurrentPortfolio, usePermissions } from "./portfolio-views.ts";
 
 export type OptimiseStep = OptimisePage;
@@ -19,7 +20,7 @@ export type OptimiseStep = OptimisePage;
  * marks a result stale. (`_locale`: unused, the app knows the page's language.)
  */
 export function useOptimise(step: OptimiseStep) {
-  const { http, portfolios, navigation } = useServices();
+  const { http, app, portfolios } = useServices();
   const { product, permissions } = usePermissions();
   const [client] = useSession((s) => s.context.client);
   const current = useCurrentPortfolio();
@@ -30,20 +31,19 @@ export function useOptimise(step: OptimiseStep) {
     () => new Map((universe.data?.assets ?? []).map((a) => [a.symbol, a.name])),
     [universe.data],
   );
-  useEffect(() => rememberNames(names), [names]);
-  const workspace = portfolios?.getState();
-  const life = workspace?.lifecycle?.getSnapshot().context;
+  const workspace = useWorkspace();
+  const life = workspace.lifecycle?.getSnapshot().context;
   const maxAssetsLevel =
     life?.draft?.maxAssetsLevel ??
     life?.portfolio?.maxAssetsLevel ??
-    workspace?.wizard?.getSnapshot().context.answers.maxAssetsLevel ??
+    workspace.wizard?.getSnapshot().context.answers.maxAssetsLevel ??
     null;
   const portfolio = current ? optimisePortfolioOf(current, names, maxAssetsLevel) : null;
   // The saved portfolio's id stays the same while it is being edited (an adoption edits it).
   const savedId = life?.portfolio?.id ?? null;
   const identity = `${client?.id ?? 0}:${product}:${savedId ?? "draft"}`;
   const actor =
-    portfolio && portfolios && client
+    portfolio && app && client
       ? optimiseActorFor(
           identity,
           {
@@ -53,7 +53,7 @@ export function useOptimise(step: OptimiseStep) {
             clientLevel: client.level,
             maxToLose95: current?.maxToLose95 ?? null,
           },
-          { http, workspace: portfolios, follow: navigation.follow },
+          { app, drafts: portfolios?.drafts ?? null },
         )
       : null;
   const snapshot = useSelector(actor ?? undefined, (s) => s);

@@ -1,10 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { useEffect, useState } from "react";
 import { Link } from "react-router-dom";
 import { pathFor } from "../../app/paths.ts";
 import type { ScreenProps } from "../../app/route-table.ts";
 import { useServices } from "../../app/services.tsx";
+import { useWorkspace } from "../../app/use-workspace.ts";
 import { usePage } from "../../app/use-page.ts";
 import { useData } from "../../app/use-data.ts";
 import { endpoints } from "../../contract/endpoints.ts";
@@ -31,10 +32,7 @@ export default function PortfolioScreen({ locale, params }: ScreenProps) {
   const loaded = useData<Portfolio>(`portfolio:${id}`, () =>
     http.call(endpoints.portfolio, { params: { id } }),
   );
-  const lifecycle = useSyncExternalStore(
-    portfolios?.subscribe ?? (() => () => {}),
-    () => portfolios?.getState().lifecycle ?? null,
-  );
+  const { lifecycle } = useWorkspace();
   const life = useSelector(lifecycle ?? undefined, (s) => s);
   const [confirmDelete, setConfirmDelete] = useState(false);
 

@@ -1,11 +1,12 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
-import { useId, useState, useSyncExternalStore, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
 import { pathFor } from "../../app/paths.ts";
 import { savedCountOf, type LifecycleActor } from "../../app/portfolio-workspace.ts";
 import type { ScreenProps } from "../../app/route-table.ts";
 import { useServices } from "../../app/services.tsx";
+import { useWorkspace } from "../../app/use-workspace.ts";
 import { useData } from "../../app/use-data.ts";
 import { endpoints } from "../../contract/endpoints.ts";
 import type { Ordering } from "../../contract/portfolio-rules.ts";
@@ -174,11 +175,7 @@ function FewerAssets({ proposal }: { proposal: ProposeResponse }) {
 }
 
 function useLifecycle(): LifecycleActor | null {
-  const { portfolios } = useServices();
-  return useSyncExternalStore(
-    portfolios?.subscribe ?? (() => () => {}),
-    () => portfolios?.getState().lifecycle ?? null,
-  );
+  return useWorkspace().lifecycle;
 }
 
 /** Summary: the proposed portfolio, amounts the user can change with their effect on risk, then save. */

@@ -1,6 +1,5 @@
 import { useSelector } from "@xstate/react";
-import { useSyncExternalStore } from "react";
-import { useServices } from "../../app/services.tsx";
+import { useWorkspace } from "../../app/use-workspace.ts";
 import type { Currency } from "../../contract/analytics.ts";
 
 export interface CurrentPortfolio {
@@ -25,13 +24,9 @@ export interface CurrentPortfolio {
  * the wizard's summary. Null when there is none (the route guards keep the screens away then).
  */
 export function useCurrentPortfolio(): CurrentPortfolio | null {
-  const { portfolios } = useServices();
-  const state = useSyncExternalStore(
-    portfolios?.subscribe ?? (() => () => {}),
-    () => portfolios?.getState() ?? null,
-  );
-  const life = useSelector(state?.lifecycle ?? undefined, (s) => s);
-  const wizard = useSelector(state?.wizard ?? undefined, (s) => s);
+  const state = useWorkspace();
+  const life = useSelector(state.lifecycle ?? undefined, (s) => s);
+  const wizard = useSelector(state.wizard ?? undefined, (s) => s);
   if (life && life.status === "active") {
     const c = life.context;
     const p = c.portfolio;

@@ -5,6 +5,7 @@ import { useSyncExternalStore } from "react";
 import type { WizardPage, WizardProblem } from "../../../machines/portfolio-wizard.machine.ts";
 import type { WizardActor } from "../../app/portfolio-workspace.ts";
 import { useServices } from "../../app/services.tsx";
+import { useWorkspace } from "../../app/use-workspace.ts";
 import { useSession } from "../../app/session/use-session.ts";
 import { usePage } from "../../app/use-page.ts";
 import type { Product } from "../../contract/common.ts";
@@ -37,22 +38,14 @@ export function usePermissions(): { product: Product; permissions: ProductPermis
   return { product: p, permissions: client?.permissions[p] ?? defaultPermissions };
 }
 
-/** The workspace's wizard actor (re-rendered when it is replaced). */
+/** The root's wizard actor (re-rendered when it is replaced). */
 export function useWizardActor(): WizardActor | null {
-  const { portfolios } = useServices();
-  return useSyncExternalStore(
-    portfolios?.subscribe ?? (() => () => {}),
-    () => portfolios?.getState().wizard ?? null,
-  );
+  return useWorkspace().wizard;
 }
 
 /** A wizard kept in this tab is being brought back (after a reload): start no other meanwhile. */
 export function useRestoringWizard(): boolean {
-  const { portfolios } = useServices();
-  return useSyncExternalStore(
-    portfolios?.subscribe ?? (() => () => {}),
-    () => portfolios?.getState().restoring ?? false,
-  );
+  return useWorkspace().restoring;
 }
 
 /**

@@ -1,26 +1,22 @@
 import { useSelector } from "@xstate/react";
 import { useEffect, useMemo } from "react";
-import { createActor, fromPromise, type ActorRefFrom } from "xstate";
+import type { ActorRefFrom } from "xstate";
+import { systemIds } from "../../../machines/system-ids.ts";
 import {
   REBALANCINGS,
   SHOCK_KEYS,
-  whatIfMachine,
   type Rebalancing,
   type ShockKey,
+  type WhatIfInput,
+  type whatIfMachine,
   type WhatIfPage,
   type WhatIfPortfolio,
 } from "../../../machines/what-if.machine.ts";
+import type { AppActor } from "../../app/app-actor.ts";
 import type { DraftStore } from "../../app/drafts.ts";
-import type { RouteTarget } from "../../app/route-follow.ts";
 import { usePage } from "../../app/use-page.ts";
-import type { HttpClient } from "../../client/http.ts";
-import { inspectObserver } from "../../app/inspector.ts";
 import { useServices } from "../../app/services.tsx";
-import { orFailure } from "../../app/session/session-actor.ts";
-import type { SessionActor } from "../../app/session/session-actor.ts";
 import { useSession } from "../../app/session/use-session.ts";
-import { endpoints } from "../../contract/endpoints.ts";
-import type { ProductPermissions } from "../../contract/permissions.ts";
 import { toHolding } from "../../contract/portfolios.ts";
 import { useCurrentPortfolio, type CurrentPortfolio } from "./from-portfolios.ts";
 import { usePermissions } from "./from-portfolios.ts";
@@ -29,41 +25,22 @@ export type WhatIfActor = ActorRefFrom<typeof whatIfMachine>;
 
 /**
  * One what-if per signed-in client, shared by the scenarios and assessment routes (the result of a
- * run on one is read on the other). It goes with the session: signing out stops and forgets it
- * (specification section 4: sign-out clears the what-if state).
+ * run on one is read on the other): the app root's `whatIf` child (`systemIds.whatIf`). Signing
+ * out stops and forgets it (specification section 4: sign-out clears the what-if state); another
+ * client gets a new one. The inputs kept in this tab come back into a new one.
  */
-const actors = new WeakMap<SessionActor, { clientId: number; actor: WhatIfActor }>();
-
-function startActor(
-  http: HttpClient,
-  session: SessionActor,
+function whatIfActorFor(
+  app: AppActor,
   clientId: number,
-  permissions: ProductPermissions["whatIf"],
-  portfolio: WhatIfPortfolio | null,
+  input: WhatIfInput,
   drafts: DraftStore | null,
-  follow: (target: RouteTarget) => void,
 ): WhatIfActor {
-  const machine = whatIfMachine.provide({
-    actors: {
-      runWhatIf: fromPromise(({ input, signal }) =>
-        orFailure(() => http.call(endpoints.whatIf, { body: input, signal })),
-      ),
-    },
-    actions: { follow: (_, target) => follow(target) },
-  });
-  const inspect = inspectObserver();
-  const actor = createActor(machine, {
-    input: { permissions, portfolio },
-    ...(inspect ? { inspect } : {}),
-  }).start();
+  const root = app.getSnapshot();
+  const held = root.children[systemIds.whatIf];
+  if (held && root.context.whatIfClient === clientId) return held;
+  app.send({ type: "whatIf.start", clientId, input });
+  const actor = app.getSnapshot().children[systemIds.whatIf]!;
   keepInputs(actor, drafts);
-  const watch = session.subscribe((s) => {
-    if (s.context.client?.id === clientId) return;
-    watch.unsubscribe();
-    actor.stop();
-    if (actors.get(session)?.actor === actor) actors.delete(session);
-  });
-  actors.set(session, { clientId, actor });
   return actor;
 }
 
@@ -130,29 +107,26 @@ export function whatIfPortfolioOf(current: CurrentPortfolio | null): WhatIfPortf
  * takes the person there).
  */
 export function useWhatIf(page: WhatIfPage | null = null) {
-  const { http, portfolios, navigation } = useServices();
-  const [client, session] = useSession((s) => s.context.client);
+  const { app, portfolios } = useServices();
+  const [client] = useSession((s) => s.context.client);
   const { permissions } = usePermissions();
   const current = useCurrentPortfolio();
   const portfolio = whatIfPortfolioOf(current);
   const portfolioKey = JSON.stringify(portfolio);
   const clientId = client?.id ?? -1;
-  const actor = useMemo(() => {
-    const held = actors.get(session);
-    if (held && held.clientId === clientId) return held.actor;
-    if (held) held.actor.stop();
-    return startActor(
-      http,
-      session,
-      clientId,
-      permissions.whatIf,
-      portfolio,
-      portfolios?.drafts ?? null,
-      navigation.follow,
-    );
+  if (!app) throw new Error("useWhatIf needs the app's root actor");
+  const actor = useMemo(
+    () =>
+      whatIfActorFor(
+        app,
+        clientId,
+        { permissions: permissions.whatIf, portfolio },
+        portfolios?.drafts ?? null,
+      ),
     // The actor is made once per client; the portfolio and plan follow through events below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [http, session, clientId]);
+    [app, clientId],
+  );
   useEffect(() => {
     actor.send({ type: "portfolio.changed", portfolio: JSON.parse(portfolioKey) });
   }, [actor, portfolioKey]);
