@@ -14,7 +14,7 @@ import "./what-if.css";
 /** What-if assessment: the last run's effect on each asset and on the whole portfolio. */
 export default function WhatIfAssessmentScreen({ locale }: ScreenProps) {
   const { t, i18n } = useLingui();
-  const { snapshot, send, current } = useWhatIf();
+  const { snapshot, send, current } = useWhatIf("assessment");
   const c = snapshot.context;
   const state = snapshot.value as string;
   const running = state === "running";

@@ -103,10 +103,10 @@ export function whatIfPortfolioOf(current: CurrentPortfolio | null): WhatIfPortf
 
 /**
  * The what-if actor of the signed-in client, kept up to date with its portfolio and plan, and told
- * which of its pages is open (a run started on the scenarios ends on the assessment: the machine
- * takes the person there).
+ * which of its pages is open, the scenarios or the assessment (a run started on the scenarios ends
+ * on the assessment: the machine takes the person there; one started on the assessment stays).
  */
-export function useWhatIf(page: WhatIfPage | null = null) {
+export function useWhatIf(page: WhatIfPage) {
   const { app, portfolios } = useServices();
   const [client] = useSession((s) => s.context.client);
   const { permissions } = usePermissions();
@@ -134,7 +134,7 @@ export function useWhatIf(page: WhatIfPage | null = null) {
   useEffect(() => {
     actor.send({ type: "permissions.changed", permissions: JSON.parse(permissionsKey) });
   }, [actor, permissionsKey]);
-  usePage(page === null ? null : actor, page ?? "scenarios");
+  usePage(actor, page);
   const snapshot = useSelector(actor, (s) => s);
   return { snapshot, send: actor.send, current, permissions };
 }

@@ -1,6 +1,7 @@
 // The what-if (machines/what-if.machine.ts) on its scenarios and assessment screens.
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { expect } from "vitest";
+import { systemIds } from "../../../machines/system-ids.ts";
 import { pathFor } from "../../../src/app/paths.ts";
 import { signInThroughScreen } from "../../support/server-tab.tsx";
 import { at, called, click, heading, openSavedPortfolio, type ScreenModel } from "./support.ts";
@@ -74,6 +75,9 @@ export const whatIf: ScreenModel = {
       await at(tab, pathFor("what-if-assessment", locale));
       await heading(words.assessment[locale]);
       expect((await screen.findAllByRole("row")).length).toBeGreaterThan(1);
+      // The assessment tells the machine it is the page open (a run started there stays there).
+      const whatIf = tab.app.getSnapshot().children[systemIds.whatIf];
+      await waitFor(() => expect(whatIf?.getSnapshot().context.page).toBe("assessment"));
     },
   },
   does: {
