@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { fromPromise } from "xstate";
 import type { PlanSelection } from "../../../machines/guards/billing-facts.ts";
 import { subscriptionMachine } from "../../../machines/subscription.machine.ts";
@@ -41,10 +41,13 @@ export const leaveApp = { assign: (url: string) => window.location.assign(url) }
 
 /**
  * The subscription machine of a billing screen, with its calls, the redirect to the provider and
- * the reload of the session's client (so that a new plan's permissions apply at once).
+ * the reload of the session's client (so that a new plan's permissions apply at once). A plan
+ * chosen (subscribe/confirm's address) is sent as `plan.choose` once the plans are loaded and the
+ * machine is ready, as the person chose it: the machine goes through the states its chart says.
  */
 export function useSubscription(
   options: {
+    /** The plan asked for (subscribe/confirm), sent as `plan.choose` once the machine is ready. */
     selection?: PlanSelection | null;
     paymentId?: string | null;
     previousTier?: Tier | null;
@@ -108,13 +111,22 @@ export function useSubscription(
   );
   const currentTier =
     options.selection && client ? client.subscriptions[options.selection.product].tier : null;
-  return useAppMachine(machine, {
+  const actor = useAppMachine(machine, {
     input: {
       edition: config.edition,
       kind: client?.kind ?? null,
-      selection: options.selection ?? null,
       paymentId: options.paymentId ?? null,
       previousTier: options.previousTier ?? currentTier,
     },
   });
+  const [snapshot, send] = actor;
+  const chosen = useRef(false);
+  const ready = snapshot.matches("ready") && snapshot.context.error === null;
+  useEffect(() => {
+    // Once: the plan of the address, not again when the machine comes back to "ready".
+    if (!ready || !options.selection || chosen.current) return;
+    chosen.current = true;
+    send({ type: "plan.choose", selection: options.selection });
+  }, [ready, options.selection, send]);
+  return actor;
 }
