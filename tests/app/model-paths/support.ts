@@ -28,11 +28,12 @@ export interface ScreenModel {
   readonly sees: Record<string, (tab: ServerTab, locale: Locale) => Promise<void>>;
   /**
    * What the person does to send each event, from the state it leaves (`to`: the state the path
-   * goes to, when one event leads to several states, as a server's answer does).
+   * goes to, when one event leads to several states, as a server's answer does; `goal`: the state
+   * the whole path reaches, when what the person chooses now decides a later server's answer).
    */
   readonly does: Record<
     string,
-    (tab: ServerTab, locale: Locale, from: string, to: string) => Promise<void>
+    (tab: ServerTab, locale: Locale, from: string, to: string, goal: string) => Promise<void>
   >;
   /** Events of the machine that no screen sends, with the reason; their paths are not played. */
   readonly noScreen: Record<string, string>;
@@ -204,7 +205,7 @@ export function playOnScreens(model: ScreenModel) {
               const does = failed ? async () => {} : model.does[step.event.type];
               expect(does, `how a person sends ${step.event.type} from ${state}`).toBeDefined();
               const to = JSON.stringify(step.state.value);
-              await does!(tab, locale, state, to);
+              await does!(tab, locale, state, to, JSON.stringify(path.state.value));
               state = to;
               const sees = model.sees[state];
               expect(sees, `what a person sees in ${state}`).toBeDefined();
