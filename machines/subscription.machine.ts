@@ -67,7 +67,10 @@ export interface SubscriptionInput {
   readonly edition: Edition;
   /** The signed-in account's kind; null for a guest. */
   readonly kind: AccountKind | null;
-  /** The plan asked for (subscribe/confirm): compared with the current plan once billing loads. */
+  /**
+   * A plan asked for before the machine starts: compared with the current plan once billing loads.
+   * The confirmation screen does not give it: it sends `plan.choose` once the machine is ready.
+   */
   readonly selection?: PlanSelection | null;
   /** The payment the provider sent the browser back with (payment-complete). */
   readonly paymentId?: string | null;
