@@ -17,6 +17,7 @@ import { ClientAccountLayout } from "./layouts/client-account-layout.tsx";
 import { DefaultLayout } from "./layouts/default-layout.tsx";
 import { EmptyCenterLayout } from "./layouts/empty-center-layout.tsx";
 import { redirectHref } from "./redirect.ts";
+import { loadPortfolioMachines } from "./portfolio-workspace.ts";
 import { matchPath } from "./paths.ts";
 import {
   marketFigureRoutes,
@@ -34,10 +35,12 @@ export type { ScreenProps };
 /** Screens whose chunk has arrived, drawn without suspending. */
 const loadedScreens = new Map<string, ComponentType<ScreenProps>>();
 const loadScreen = (route: RouteDefinition, screen: NonNullable<RouteDefinition["screen"]>) =>
-  screen().then((module) => {
-    loadedScreens.set(route.id, module.default);
-    return module;
-  });
+  Promise.all([screen(), route.portfolioMachines ? loadPortfolioMachines() : null]).then(
+    ([module]) => {
+      loadedScreens.set(route.id, module.default);
+      return module;
+    },
+  );
 
 /** One lazily loaded component per screen, made once: each screen is its own chunk. */
 const screens = new Map<string, LazyExoticComponent<ComponentType<ScreenProps>>>(

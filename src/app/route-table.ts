@@ -2,7 +2,6 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import type { ComponentType } from "react";
 import type { Locale } from "../contract/common.ts";
-import { loadPortfolioMachines } from "./portfolio-workspace.ts";
 import {
   assertRouteGuardNames,
   type RedirectTarget,
@@ -27,11 +26,12 @@ export interface RouteDefinition {
   readonly summary: MessageDescriptor;
   /** The screen; routes without one show their title and summary until their feature lands. */
   readonly screen?: () => Promise<{ default: ComponentType<ScreenProps> }>;
+  /**
+   * The screen's long-lived actor is made of the portfolio machines (wizard, lifecycle,
+   * optimisation, what-if): their chunk loads with the screen (src/app/route-screen.tsx).
+   */
+  readonly portfolioMachines?: true;
 }
-
-/** A screen whose long-lived actor is made of the portfolio machines (wizard, lifecycle, optimisation, what-if): they come with it. */
-const withPortfolioMachines = <T>(screen: Promise<T>): Promise<T> =>
-  Promise.all([screen, loadPortfolioMachines()]).then(([module]) => module);
 
 export const defineRoute = <const Id extends string>(
   id: Id,
@@ -40,7 +40,7 @@ export const defineRoute = <const Id extends string>(
   guards: readonly string[],
   title: MessageDescriptor,
   summary: MessageDescriptor,
-  extra: { layout?: LayoutName; screen?: RouteDefinition["screen"] } = {},
+  extra: Pick<Partial<RouteDefinition>, "layout" | "screen" | "portfolioMachines"> = {},
 ): RouteDefinition & { readonly id: Id } => {
   assertRouteGuardNames(guards);
   return {
@@ -51,6 +51,7 @@ export const defineRoute = <const Id extends string>(
     title,
     summary,
     ...(extra.screen ? { screen: extra.screen } : {}),
+    ...(extra.portfolioMachines ? { portfolioMachines: true as const } : {}),
   };
 };
 
@@ -189,7 +190,10 @@ export const routeTable = [
     ["auth-registered", "subscribed"],
     msg`Portfolio`,
     msg`One of your saved portfolios.`,
-    { screen: () => withPortfolioMachines(import("../features/portfolios/portfolio-screen.tsx")) },
+    {
+      screen: () => import("../features/portfolios/portfolio-screen.tsx"),
+      portfolioMachines: true,
+    },
   ),
   defineRoute(
     "account-profile",
@@ -234,7 +238,7 @@ export const routeTable = [
     ["auth-registered", "forbidden-trial"],
     msg`What do you want to invest in?`,
     msg`Question 1 of 3: the universe, the currency and the amount.`,
-    { screen: () => withPortfolioMachines(import("../features/portfolios/q1-screen.tsx")) },
+    { screen: () => import("../features/portfolios/q1-screen.tsx"), portfolioMachines: true },
   ),
   defineRoute(
     "create-q2",
@@ -261,7 +265,7 @@ export const routeTable = [
     ["auth-registered", "portfolio-creation"],
     msg`Your proposed portfolio`,
     msg`Adjust the amounts, then save your portfolio.`,
-    { screen: () => withPortfolioMachines(import("../features/portfolios/summary-screen.tsx")) },
+    { screen: () => import("../features/portfolios/summary-screen.tsx"), portfolioMachines: true },
   ),
   defineRoute(
     "analysis-full",
@@ -288,7 +292,7 @@ export const routeTable = [
     ["portfolio-created"],
     msg`What-if scenarios`,
     msg`Shock the markets, replay real crises or backtest your portfolio.`,
-    { screen: () => withPortfolioMachines(import("../features/what-if/scenarios-screen.tsx")) },
+    { screen: () => import("../features/what-if/scenarios-screen.tsx"), portfolioMachines: true },
   ),
   defineRoute(
     "what-if-assessment",
@@ -297,7 +301,7 @@ export const routeTable = [
     ["subscribed"],
     msg`What-if assessment`,
     msg`The effect of the scenario on each asset and on the whole portfolio.`,
-    { screen: () => withPortfolioMachines(import("../features/what-if/assessment-screen.tsx")) },
+    { screen: () => import("../features/what-if/assessment-screen.tsx"), portfolioMachines: true },
   ),
   defineRoute(
     "analysis-optimized-full",
@@ -307,8 +311,8 @@ export const routeTable = [
     msg`Full analysis of the optimised portfolio`,
     msg`The optimised portfolio's risk and returns, figure by figure.`,
     {
-      screen: () =>
-        withPortfolioMachines(import("../features/optimise/optimised-analysis-screen.tsx")),
+      screen: () => import("../features/optimise/optimised-analysis-screen.tsx"),
+      portfolioMachines: true,
     },
   ),
   defineRoute(
@@ -318,7 +322,7 @@ export const routeTable = [
     optimiseGuards,
     msg`Optimise your portfolio`,
     msg`Choose how to optimise your portfolio.`,
-    { screen: () => withPortfolioMachines(import("../features/optimise/choose-screen.tsx")) },
+    { screen: () => import("../features/optimise/choose-screen.tsx"), portfolioMachines: true },
   ),
   defineRoute(
     "optimize-o1",
@@ -327,7 +331,7 @@ export const routeTable = [
     optimiseGuards,
     msg`Lower the risk of my assets`,
     msg`The same assets, new weights: the lowest risk, or the highest return within your maximum loss.`,
-    { screen: () => withPortfolioMachines(import("../features/optimise/o1-screen.tsx")) },
+    { screen: () => import("../features/optimise/o1-screen.tsx"), portfolioMachines: true },
   ),
   defineRoute(
     "optimize-o2",
@@ -336,7 +340,7 @@ export const routeTable = [
     optimiseGuards,
     msg`Add new assets`,
     msg`New assets from the market, and the assets you keep within their weights.`,
-    { screen: () => withPortfolioMachines(import("../features/optimise/o2-screen.tsx")) },
+    { screen: () => import("../features/optimise/o2-screen.tsx"), portfolioMachines: true },
   ),
   defineRoute(
     "optimize-o3",
@@ -345,7 +349,7 @@ export const routeTable = [
     optimiseGuards,
     msg`Choose how many assets`,
     msg`The number of assets you want, with the ones you keep among them.`,
-    { screen: () => withPortfolioMachines(import("../features/optimise/o3-screen.tsx")) },
+    { screen: () => import("../features/optimise/o3-screen.tsx"), portfolioMachines: true },
   ),
   defineRoute(
     "optimize-summary",
@@ -354,7 +358,7 @@ export const routeTable = [
     optimiseGuards,
     msg`Optimised portfolio`,
     msg`Your portfolio before and after the optimisation.`,
-    { screen: () => withPortfolioMachines(import("../features/optimise/summary-screen.tsx")) },
+    { screen: () => import("../features/optimise/summary-screen.tsx"), portfolioMachines: true },
   ),
   defineRoute(
     "subscribe-confirm",
